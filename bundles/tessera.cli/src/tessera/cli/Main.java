@@ -1,0 +1,165 @@
+package tessera.cli;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import tessera.core.CancelledException;
+import tessera.core.DiagnosticException;
+import tessera.core.ServiceFiles;
+import tessera.core.TimeLimitException;
+import tessera.core.Version;
+import tessera.core.cli.Args;
+import tessera.core.cli.CliCommand;
+import tessera.core.cli.CliContext;
+import tessera.core.cli.UsageException;
+
+/**
+ * The {@code tessera} command line: global options, then a subcommand. Subcommands come from the built-ins here and
+ * from every bundle's {@code META-INF/services/tessera.core.cli.CliCommand}. Errors are one-line messages with an exit
+ * code (1 input/check failed, 2 usage, 70 internal); stack traces only with {@code --debug}.
+ */
+public final class Main {
+    static final String GLOBAL_HELP = """
+            usage: tessera [--json] [--quiet] [--debug] <command> [options]
+                   tessera --help | --version | help <command>
+
+            global options:
+              --json     print exactly one JSON document on stdout (human text goes to stderr)
+              --quiet    no progress lines on stderr
+              --debug    show stack traces of internal errors
+              --version  print the version and exit
+              --help     this text
+
+            exit codes: 0 ok, 1 the input has errors or a check failed, 2 bad command line, 70 internal error
+            """;
+
+    private Main() {
+    }
+
+    public static void main(String[] argv) {
+        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
+                StandardCharsets.UTF_8);
+        int code = run(Arrays.asList(argv), out, System.err, Path.of("").toAbsolutePath());
+        out.flush();
+        System.exit(code);
+    }
+
+    /** Runs one command line; never throws, returns the exit code. */
+    public static int run(List<String> argv, PrintStream out, PrintStream err, Path cwd) {
+        boolean json = false;
+        boolean quiet = false;
+        boolean debug = false;
+        int i = 0;
+        for (; i < argv.size() && argv.get(i).startsWith("-"); i++) {
+            switch (argv.get(i)) {
+                case "--json" -> json = true;
+                case "--quiet", "-q" -> quiet = true;
+                case "--debug" -> debug = true;
+                case "--version", "-V" -> {
+                    out.println(json ? "{ \"version\": \"" + Version.VERSION + "\" }" : "tessera " + Version.VERSION);
+                    return CliCommand.OK;
+                }
+                case "--help", "-h" -> {
+                    out.print(help());
+                    return CliCommand.OK;
+                }
+                default -> {
+                    err.println("tessera: unknown option '" + argv.get(i) + "' (run 'tessera --help')");
+                    return CliCommand.USAGE;
+                }
+            }
+        }
+        if (i >= argv.size()) {
+            err.println("tessera: missing command (run 'tessera --help' for the list)");
+            return CliCommand.USAGE;
+        }
+        String name = argv.get(i);
+        List<String> rest = new ArrayList<>(argv.subList(i + 1, argv.size()));
+        // options given after the command name that are global
+        json |= rest.remove("--json");
+        quiet |= rest.remove("--quiet");
+        debug |= rest.remove("--debug");
+        Map<String, CliCommand> commands = commands();
+        if (name.equals("help")) {
+            if (rest.isEmpty()) {
+                out.print(help());
+                return CliCommand.OK;
+            }
+            CliCommand c = commands.get(rest.get(0));
+            if (c == null) {
+                err.println("tessera: unknown command '" + rest.get(0) + "' (run 'tessera --help' for the list)");
+                return CliCommand.USAGE;
+            }
+            out.println(c.usage());
+            return CliCommand.OK;
+        }
+        CliCommand command = commands.get(name);
+        if (command == null) {
+            err.println("tessera: unknown command '" + name + "' (run 'tessera --help' for the list)");
+            return CliCommand.USAGE;
+        }
+        if (rest.contains("--help") || rest.contains("-h")) {
+            out.println(command.usage());
+            return CliCommand.OK;
+        }
+        CliContext ctx = new CliContext(out, err, cwd, json, quiet);
+        try {
+            return command.run(ctx, Args.parse(rest, command.flags(), command.valuedOptions()));
+        } catch (UsageException e) {
+            err.println("tessera " + name + ": " + e.getMessage() + " (run 'tessera help " + name + "')");
+            return CliCommand.USAGE;
+        } catch (DiagnosticException e) {
+            err.println(e.diagnostic().format());
+            return CliCommand.FAILED;
+        } catch (TimeLimitException e) {
+            err.println("tessera " + name + ": " + e.getMessage());
+            return CliCommand.FAILED;
+        } catch (CancelledException e) {
+            err.println("tessera " + name + ": cancelled");
+            return 130;
+        } catch (java.nio.file.NoSuchFileException e) {
+            err.println("tessera " + name + ": no such file: " + e.getMessage());
+            return CliCommand.FAILED;
+        } catch (Exception | LinkageError e) {
+            err.println("tessera " + name + ": internal error: " + e
+                    + (debug ? "" : " (rerun with --debug for details; please report it)"));
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            return CliCommand.INTERNAL;
+        }
+    }
+
+    static Map<String, CliCommand> commands() {
+        Map<String, CliCommand> m = new TreeMap<>();
+        for (CliCommand c : builtins()) {
+            m.put(c.name(), c);
+        }
+        for (CliCommand c : ServiceFiles.load(CliCommand.class)) {
+            m.putIfAbsent(c.name(), c);
+        }
+        return m;
+    }
+
+    static List<CliCommand> builtins() {
+        return List.of(new DemoCommand(), new BuildCommand(), new PassesCommand(), new LspCommand());
+    }
+
+    static String help() {
+        StringBuilder sb = new StringBuilder(GLOBAL_HELP).append("\ncommands:\n");
+        Map<String, String> lines = new LinkedHashMap<>();
+        for (CliCommand c : commands().values()) {
+            lines.put(c.name(), c.summary());
+        }
+        lines.forEach((n, s) -> sb.append(String.format("  %-12s %s%n", n, s)));
+        sb.append("\nrun 'tessera help <command>' for a command's options\n");
+        return sb.toString();
+    }
+}

@@ -1,0 +1,130 @@
+package tessera.core.graph;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntPredicate;
+
+/** Reachability, weak components and DFS back edges over filtered edges and node subsets. */
+public final class GraphSearch {
+    private GraphSearch() {
+    }
+
+    /** Nodes reachable from {@code sources} (sources included) along accepted edges, staying inside {@code nodes}. */
+    public static boolean[] reachableFrom(Digraph g, IntPredicate edgeFilter, IntPredicate nodes, int... sources) {
+        return search(g, edgeFilter, nodes, true, sources);
+    }
+
+    /** Nodes from which some node of {@code targets} is reachable (targets included), staying inside {@code nodes}. */
+    public static boolean[] reaching(Digraph g, IntPredicate edgeFilter, IntPredicate nodes, int... targets) {
+        return search(g, edgeFilter, nodes, false, targets);
+    }
+
+    private static boolean[] search(Digraph g, IntPredicate filter, IntPredicate nodes, boolean forward, int[] seeds) {
+        boolean[] seen = new boolean[g.nodeCount()];
+        ArrayDeque<Integer> q = new ArrayDeque<>();
+        for (int s : seeds) {
+            if (!seen[s]) {
+                seen[s] = true;
+                q.add(s);
+            }
+        }
+        while (!q.isEmpty()) {
+            int v = q.poll();
+            for (int e : forward ? g.outEdges(v) : g.inEdges(v)) {
+                if (!filter.test(e)) {
+                    continue;
+                }
+                int w = forward ? g.target(e) : g.source(e);
+                if (!seen[w] && nodes.test(w)) {
+                    seen[w] = true;
+                    q.add(w);
+                }
+            }
+        }
+        return seen;
+    }
+
+    /**
+     * Weakly connected components of the subgraph induced by {@code nodes} (edge directions ignored), each a sorted
+     * node list; components are listed by their smallest node.
+     */
+    public static List<int[]> weakComponents(Digraph g, IntPredicate edgeFilter, IntPredicate nodes) {
+        int n = g.nodeCount();
+        boolean[] seen = new boolean[n];
+        List<int[]> result = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            if (seen[s] || !nodes.test(s)) {
+                continue;
+            }
+            List<Integer> comp = new ArrayList<>();
+            ArrayDeque<Integer> q = new ArrayDeque<>();
+            q.add(s);
+            seen[s] = true;
+            while (!q.isEmpty()) {
+                int v = q.poll();
+                comp.add(v);
+                for (int e : g.outEdges(v)) {
+                    int w = g.target(e);
+                    if (edgeFilter.test(e) && !seen[w] && nodes.test(w)) {
+                        seen[w] = true;
+                        q.add(w);
+                    }
+                }
+                for (int e : g.inEdges(v)) {
+                    int w = g.source(e);
+                    if (edgeFilter.test(e) && !seen[w] && nodes.test(w)) {
+                        seen[w] = true;
+                        q.add(w);
+                    }
+                }
+            }
+            result.add(comp.stream().mapToInt(Integer::intValue).sorted().toArray());
+        }
+        return result;
+    }
+
+    /**
+     * The back edges of an iterative depth-first search (roots and successors in increasing id order) over the
+     * accepted edges: removing them leaves an acyclic graph.
+     */
+    public static boolean[] dfsBackEdges(Digraph g, IntPredicate edgeFilter) {
+        int n = g.nodeCount();
+        boolean[] back = new boolean[g.edgeCount()];
+        int[] state = new int[n]; // 0 new, 1 on stack, 2 done
+        int[] stackNode = new int[n];
+        int[] stackPos = new int[n];
+        for (int root = 0; root < n; root++) {
+            if (state[root] != 0) {
+                continue;
+            }
+            int depth = 0;
+            stackNode[0] = root;
+            stackPos[0] = 0;
+            state[root] = 1;
+            while (depth >= 0) {
+                int v = stackNode[depth];
+                int[] outs = g.outEdges(v);
+                if (stackPos[depth] < outs.length) {
+                    int e = outs[stackPos[depth]++];
+                    if (!edgeFilter.test(e)) {
+                        continue;
+                    }
+                    int w = g.target(e);
+                    if (state[w] == 1) {
+                        back[e] = true;
+                    } else if (state[w] == 0) {
+                        state[w] = 1;
+                        depth++;
+                        stackNode[depth] = w;
+                        stackPos[depth] = 0;
+                    }
+                } else {
+                    state[v] = 2;
+                    depth--;
+                }
+            }
+        }
+        return back;
+    }
+}

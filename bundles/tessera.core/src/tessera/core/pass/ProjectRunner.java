@@ -1,0 +1,137 @@
+package tessera.core.pass;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+import tessera.core.Diagnostic;
+import tessera.core.Monitor;
+
+/**
+ * Runs the registered passes over a project folder on the file system: the headless twin of the Eclipse builder, used
+ * by {@code tessera build} and {@code tessera demo}. Outputs go to {@code <outputRoot>/gen/...}, each written to a
+ * temporary file first and moved into place, so a failed or cancelled run never leaves half-written output.
+ */
+public final class ProjectRunner {
+    /** The settings file at a project's root. */
+    public static final String SETTINGS_FILE = "tessera.properties";
+
+    /** What one pass did on one file. */
+    public record PassRun(String file, String passId, List<Diagnostic> diagnostics, List<String> outputs,
+            List<String> summaries) {
+        public boolean hasErrors() {
+            return diagnostics.stream().anyMatch(Diagnostic::isError);
+        }
+    }
+
+    private final PassRegistry registry;
+
+    public ProjectRunner(PassRegistry registry) {
+        this.registry = registry;
+    }
+
+    /**
+     * @param projectRoot the project folder (its {@code tessera.properties} holds settings)
+     * @param outputRoot  where {@code gen/} is created (the project itself for a build, another folder for the demo)
+     */
+    public List<PassRun> run(Path projectRoot, Path outputRoot, Monitor monitor) throws IOException {
+        Map<String, String> settings = readSettings(projectRoot);
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(projectRoot)) {
+            files = s.filter(Files::isRegularFile).filter(p -> !ignored(projectRoot.relativize(p))).sorted().toList();
+        }
+        List<PassRun> runs = new ArrayList<>();
+        monitor.begin("building " + projectRoot.getFileName(), files.size());
+        for (Path f : files) {
+            monitor.checkCanceled();
+            String rel = projectRoot.relativize(f).toString().replace('\\', '/');
+            List<Pass> passes = registry.passesFor(rel);
+            if (!passes.isEmpty()) {
+                String text = Files.readString(f, StandardCharsets.UTF_8);
+                for (Pass p : passes) {
+                    monitor.subTask(p.id() + " " + rel);
+                    runs.add(runOne(p, projectRoot, outputRoot, rel, text, settings, monitor));
+                }
+            }
+            monitor.worked(1);
+        }
+        return runs;
+    }
+
+    /** Runs one pass on one file and commits its outputs only if it finished (errors or not). */
+    public static PassRun runOne(Pass pass, Path projectRoot, Path outputRoot, String rel, String text,
+            Map<String, String> settings, Monitor monitor) throws IOException {
+        PassExecutor.Execution ex = PassExecutor.execute(pass, rel, text, settings, p -> read(projectRoot, p), monitor);
+        List<String> written = new ArrayList<>();
+        for (Map.Entry<String, byte[]> o : ex.outputs().entrySet()) {
+            Path target = outputRoot.resolve(GenPaths.GEN_FOLDER).resolve(o.getKey()).normalize();
+            writeAtomically(target, o.getValue());
+            written.add(GenPaths.GEN_FOLDER + "/" + o.getKey());
+        }
+        return new PassRun(rel, pass.id(), ex.diagnostics(), List.copyOf(written), ex.summaries());
+    }
+
+    private static Optional<String> read(Path projectRoot, String projectRelativePath) {
+        Path p = projectRoot.resolve(projectRelativePath).normalize();
+        if (!p.startsWith(projectRoot) || !Files.isRegularFile(p)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Files.readString(p, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static void writeAtomically(Path target, byte[] content) throws IOException {
+        Files.createDirectories(target.getParent());
+        Path tmp = Files.createTempFile(target.getParent(), ".tessera-", ".tmp");
+        try {
+            Files.write(tmp, content);
+            try {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    public static Map<String, String> readSettings(Path projectRoot) throws IOException {
+        Map<String, String> m = new LinkedHashMap<>();
+        Path f = projectRoot.resolve(SETTINGS_FILE);
+        if (Files.isRegularFile(f)) {
+            Properties p = new Properties();
+            try (InputStream in = Files.newInputStream(f)) {
+                p.load(in);
+            }
+            p.stringPropertyNames().stream().sorted().forEach(k -> m.put(k, p.getProperty(k)));
+        }
+        return m;
+    }
+
+    /** gen/, build output and hidden folders are never inputs. */
+    public static boolean ignored(Path rel) {
+        for (Path seg : rel) {
+            String s = seg.toString();
+            if (s.startsWith(".") || s.equals(GenPaths.GEN_FOLDER) || s.equals("target") || s.equals("bin")
+                    || s.equals("out")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,130 @@
+package tessera.modsched.analysis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+import tessera.core.graph.Digraph;
+import tessera.core.graph.ElementaryCircuits;
+import tessera.core.graph.LongestPaths;
+import tessera.core.graph.StronglyConnectedComponents;
+import tessera.modsched.model.Loop;
+
+/**
+ * Seed 002 §2/§4.2 (digest §3.1): RecMII = max over the elementary circuits c of ceil(Σ latency / Σ distance).
+ * The recurrences are enumerated with Johnson's algorithm (capped, they may be exponentially many); the value of
+ * each strongly connected component, and so RecMII itself, is computed independently and exactly as the smallest
+ * II with no positive cycle under weights latency - distance·II (Rau's MinDist criterion), so a hit cap never
+ * makes RecMII wrong.
+ */
+public final class RecMII {
+    /** Default cap on the number of circuits listed. */
+    public static final int DEFAULT_MAX_CIRCUITS = 10_000;
+
+    /** One elementary circuit: its edges in path order, its nodes, and ceil(latency / distance). */
+    public record Recurrence(int[] edges, int[] nodes, int latency, int distance, int recMII) {
+    }
+
+    private final int value;
+    private final StronglyConnectedComponents scc;
+    private final int[] componentRecMII;
+    private final List<Recurrence> circuits;
+    private final boolean complete;
+
+    private RecMII(int value, StronglyConnectedComponents scc, int[] componentRecMII, List<Recurrence> circuits,
+            boolean complete) {
+        this.value = value;
+        this.scc = scc;
+        this.componentRecMII = componentRecMII;
+        this.circuits = circuits;
+        this.complete = complete;
+    }
+
+    public static RecMII compute(Loop loop) {
+        return compute(loop, DEFAULT_MAX_CIRCUITS);
+    }
+
+    public static RecMII compute(Loop loop, int maxCircuits) {
+        Digraph g = loop.graph();
+        StronglyConnectedComponents scc = StronglyConnectedComponents.of(g);
+        int[] compValue = new int[scc.count()];
+        long high = 1;
+        for (int e = 0; e < g.edgeCount(); e++) {
+            high += Math.max(0, loop.latency(e));
+        }
+        int value = 0;
+        for (int c = 0; c < scc.count(); c++) {
+            if (!scc.isCyclic(c)) {
+                continue;
+            }
+            final int comp = c;
+            long v = LongestPaths.smallestFeasibleParameter(g,
+                    e -> scc.componentOf(g.source(e)) == comp && scc.componentOf(g.target(e)) == comp,
+                    loop::latency, loop::distance, 0, high);
+            compValue[c] = (int) v;
+            value = Math.max(value, compValue[c]);
+        }
+        List<Recurrence> list = new ArrayList<>();
+        boolean complete = true;
+        if (maxCircuits > 0) {
+            ElementaryCircuits.Result r = ElementaryCircuits.enumerate(g, maxCircuits);
+            complete = r.complete();
+            for (int[] edges : r.circuits()) {
+                int lat = 0;
+                int dist = 0;
+                int[] nodes = new int[edges.length];
+                for (int i = 0; i < edges.length; i++) {
+                    lat += loop.latency(edges[i]);
+                    dist += loop.distance(edges[i]);
+                    nodes[i] = g.source(edges[i]);
+                }
+                list.add(new Recurrence(edges, nodes, lat, dist, ratio(lat, dist)));
+            }
+            list.sort(Comparator.comparingInt(Recurrence::recMII).reversed());
+        } else {
+            complete = false;
+        }
+        return new RecMII(value, scc, compValue, List.copyOf(list), complete);
+    }
+
+    /** ceil(latency / distance); a circuit with latency &lt;= 0 constrains nothing (0). */
+    static int ratio(int latency, int distance) {
+        if (latency <= 0) {
+            return 0;
+        }
+        if (distance == 0) {
+            return Integer.MAX_VALUE; // rejected by Loop.Builder; kept total for safety
+        }
+        return Math.floorDiv(latency + distance - 1, distance);
+    }
+
+    /** RecMII of the loop (0 without recurrences). */
+    public int value() {
+        return value;
+    }
+
+    /** The strongly connected components of the DG (all edges). */
+    public StronglyConnectedComponents components() {
+        return scc;
+    }
+
+    /** RecMII of component {@code c}: the largest over its circuits (0 for an acyclic component). */
+    public int componentRecMII(int c) {
+        return componentRecMII[c];
+    }
+
+    public int[] componentRecMIIs() {
+        return Arrays.copyOf(componentRecMII, componentRecMII.length);
+    }
+
+    /** The elementary circuits found, highest RecMII first. */
+    public List<Recurrence> circuits() {
+        return circuits;
+    }
+
+    /** Whether {@link #circuits()} lists all elementary circuits (the cap was not hit). */
+    public boolean circuitsComplete() {
+        return complete;
+    }
+}

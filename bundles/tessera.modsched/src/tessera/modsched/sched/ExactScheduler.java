@@ -1,0 +1,553 @@
+package tessera.modsched.sched;
+
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.sat4j.core.Vec;
+import org.sat4j.core.VecInt;
+import org.sat4j.pb.IPBSolver;
+import org.sat4j.pb.SolverFactory;
+import org.sat4j.specs.ContradictionException;
+import org.sat4j.specs.IVecInt;
+import org.sat4j.specs.TimeoutException;
+
+import tessera.core.Deadline;
+import tessera.core.Monitor;
+import tessera.core.TimeLimitException;
+import tessera.core.graph.Digraph;
+import tessera.core.graph.LongestPaths;
+import tessera.modsched.analysis.Mii;
+import tessera.modsched.metrics.RegisterPressure;
+import tessera.modsched.model.DependenceKind;
+import tessera.modsched.model.Loop;
+import tessera.modsched.model.Machine;
+import tessera.modsched.model.Operation;
+import tessera.modsched.model.Reservation;
+import tessera.modsched.model.Schedule;
+
+/**
+ * Exact modulo scheduling with SAT4J pseudo-Boolean constraints (digest §6.3/§7: the optimal checker of PACT'96):
+ * first the minimum feasible II from MII upward, then the minimum MaxLive at that II. Time-indexed formulation in
+ * the order encoding: {@code le[u][t] ⇔ t(u) ≤ t}; dependences become clauses {@code le[v][t] → le[u][t - w]}
+ * with w = latency - distance·II; resources are at-most-k constraints per MRT row (one instance per use, with
+ * instance variables for multi-cycle patterns); lifetimes for MaxLive are live[p][c] ⇐ t(p) ≤ c ∧ ¬(all consumers
+ * issued by c), summed per row against a unary bound.
+ * <p>
+ * Schedule-length bound: issue cycles lie in [0, H) with H = N·II + Σ_u max(0, max latency of u's out-edges).
+ * If any modulo schedule exists at II, one exists within H (fix the rows, take the least stage solution of the
+ * stage difference constraints: a simple path of at most N-1 edges, each adding at most latency/II + 1 stages),
+ * so the minimum II is exact. The MaxLive minimum is exact among schedules within H.
+ */
+public final class ExactScheduler implements ModuloScheduler {
+    private final Duration timeLimit;
+    private final boolean minimizeRegisters;
+    private final int maxIIOverride;
+
+    public ExactScheduler(Duration timeLimit) {
+        this(timeLimit, true, 0);
+    }
+
+    public ExactScheduler(Duration timeLimit, boolean minimizeRegisters, int maxII) {
+        this.timeLimit = timeLimit;
+        this.minimizeRegisters = minimizeRegisters;
+        this.maxIIOverride = maxII;
+    }
+
+    @Override
+    public String name() {
+        return "exact";
+    }
+
+    /** The exact result: minimum II, its MaxLive minimum, and whether the MaxLive search proved optimality. */
+    public record ExactResult(ScheduleResult result, int minII, int maxLive, boolean maxLiveOptimal, int horizon) {
+    }
+
+    /** @throws TimeLimitException when the time limit passes first */
+    @Override
+    public ScheduleResult schedule(Loop loop, Monitor monitor) {
+        return solve(loop, Deadline.after(timeLimit), monitor).result();
+    }
+
+    public ExactResult solve(Loop loop, Deadline deadline, Monitor monitor) {
+        Mii mii = Mii.compute(loop);
+        int m = mii.value();
+        int maxII = maxIIOverride > 0 ? Math.max(m, maxIIOverride) : ModuloScheduler.defaultMaxII(loop, m);
+        List<String> failures = new ArrayList<>();
+        int attempts = 0;
+        for (int ii = m; ii <= maxII; ii++) {
+            monitor.checkCanceled();
+            check(deadline, loop, ii);
+            attempts++;
+            Encoding enc = new Encoding(loop, ii, false, 0);
+            int[] model = enc.solve(deadline, new VecInt());
+            if (model == null) {
+                failures.add("II=" + ii + ": no schedule exists (proved by SAT4J within the length bound "
+                        + enc.horizon + ")");
+                continue;
+            }
+            Schedule best = enc.decode(model);
+            int bestLive = RegisterPressure.of(best).maxLive();
+            boolean optimal = !minimizeRegisters;
+            if (minimizeRegisters) {
+                Encoding live = new Encoding(loop, ii, true, bestLive);
+                optimal = true;
+                while (bestLive > 0) {
+                    monitor.checkCanceled();
+                    IVecInt assume = new VecInt(new int[] { -live.bound[bestLive - 1] }); // MaxLive <= bestLive-1
+                    int[] mm;
+                    try {
+                        mm = live.solve(deadline, assume);
+                    } catch (TimeLimitException e) {
+                        optimal = false;
+                        throw e;
+                    }
+                    if (mm == null) {
+                        break;
+                    }
+                    Schedule s = live.decode(mm);
+                    int ml = RegisterPressure.of(s).maxLive();
+                    if (ml >= bestLive) { // cannot happen: the encoding over-approximates lifetimes
+                        break;
+                    }
+                    best = s;
+                    bestLive = ml;
+                }
+            }
+            ScheduleResult r = new ScheduleResult(name(), mii, best, new int[0], attempts, List.copyOf(failures));
+            return new ExactResult(r, ii, bestLive, optimal, enc.horizon);
+        }
+        failures.add("no schedule up to the II cap " + maxII);
+        return new ExactResult(new ScheduleResult(name(), mii, null, new int[0], attempts, List.copyOf(failures)), -1,
+                -1, false, 0);
+    }
+
+    private static void check(Deadline deadline, Loop loop, int ii) {
+        if (deadline.expired()) {
+            throw new TimeLimitException("exact modulo scheduling (SAT4J) of loop '" + loop.name() + "' at II=" + ii,
+                    deadline.limit());
+        }
+    }
+
+    /** The schedule-length bound H at this II (see the class comment). */
+    public static int horizon(Loop loop, int ii) {
+        long h = (long) loop.size() * ii;
+        for (Operation op : loop.operations()) {
+            int m = 0;
+            for (int e : loop.graph().outEdges(op.index())) {
+                m = Math.max(m, loop.latency(e));
+            }
+            h += m;
+        }
+        return (int) Math.min(h, 1_000_000);
+    }
+
+    /** The PB model at one II. */
+    private static final class Encoding {
+        static final int TRUE = Integer.MAX_VALUE;
+        static final int FALSE = -Integer.MAX_VALUE;
+        final Loop loop;
+        final int ii;
+        final int horizon;
+        final int n;
+        final int[] est;
+        final int[] lst;
+        final int[][] le; // le[u][t - est[u]] for t in [est, lst - 1]
+        final int[][] rowVar;
+        final int[][][] inst; // inst[u][use][k]
+        int[] bound = new int[0]; // unary MaxLive bound: bound[i] true iff MaxLive may exceed i
+        IPBSolver solver;
+        int nextVar = 1;
+        boolean trivialUnsat;
+
+        Encoding(Loop loop, int ii, boolean lifetimes, int liveBound) {
+            this.loop = loop;
+            this.ii = ii;
+            this.n = loop.size();
+            this.horizon = horizon(loop, ii);
+            Digraph g = loop.graph();
+            est = new int[n];
+            lst = new int[n];
+            le = new int[n][];
+            rowVar = new int[n][];
+            inst = new int[n][][];
+            solver = SolverFactory.newDefault();
+            LongestPaths.Result head = LongestPaths.fromInitial(g, e -> true,
+                    e -> (long) loop.latency(e) - (long) loop.distance(e) * ii, new long[n]);
+            // tails: longest path from u to anywhere, via the reversed graph
+            Digraph.Builder rb = Digraph.builder(n);
+            for (int e = 0; e < g.edgeCount(); e++) {
+                rb.edge(g.target(e), g.source(e));
+            }
+            LongestPaths.Result tail = LongestPaths.fromInitial(rb.build(), e -> true,
+                    e -> (long) loop.latency(e) - (long) loop.distance(e) * ii, new long[n]);
+            if (head.positiveCycle() || tail.positiveCycle()) {
+                trivialUnsat = true;
+                return;
+            }
+            for (int u = 0; u < n; u++) {
+                est[u] = (int) head.distance()[u];
+                lst[u] = horizon - 1 - (int) tail.distance()[u];
+                if (est[u] > lst[u]) {
+                    trivialUnsat = true;
+                    return;
+                }
+                le[u] = new int[lst[u] - est[u]];
+                for (int i = 0; i < le[u].length; i++) {
+                    le[u][i] = nextVar++;
+                }
+                rowVar[u] = new int[ii];
+                for (int r = 0; r < ii; r++) {
+                    rowVar[u][r] = nextVar++;
+                }
+                if (loop.op(u).reservation().selfConflicting(ii)) {
+                    trivialUnsat = true;
+                    return;
+                }
+            }
+            try {
+                buildCore(g);
+                if (lifetimes) {
+                    buildLifetimes(g, liveBound);
+                }
+            } catch (ContradictionException e) {
+                trivialUnsat = true;
+            }
+        }
+
+        /** Literal for t(u) <= t, or a constant. */
+        int leq(int u, int t) {
+            if (t < est[u]) {
+                return FALSE;
+            }
+            if (t >= lst[u]) {
+                return TRUE;
+            }
+            return le[u][t - est[u]];
+        }
+
+        /** Literal for t(u) == t (x = le[t] ∧ ¬le[t-1]), or a constant; creates and defines a variable. */
+        int eq(int u, int t) {
+            int a = leq(u, t);
+            int b = leq(u, t - 1);
+            if (a == FALSE || b == TRUE) {
+                return FALSE;
+            }
+            if (a == TRUE && b == FALSE) {
+                return TRUE;
+            }
+            int x = nextVar++;
+            return defineAnd(x, a, neg(b));
+        }
+
+        int defineAnd(int x, int a, int b) {
+            try {
+                clause(-x, a);
+                clause(-x, b);
+                clause(x, neg(a), neg(b));
+            } catch (ContradictionException e) {
+                trivialUnsat = true;
+            }
+            return x;
+        }
+
+        static int neg(int lit) {
+            return lit == TRUE ? FALSE : lit == FALSE ? TRUE : -lit;
+        }
+
+        void clause(int... lits) throws ContradictionException {
+            VecInt v = new VecInt();
+            for (int l : lits) {
+                if (l == TRUE) {
+                    return;
+                }
+                if (l != FALSE) {
+                    v.push(l);
+                }
+            }
+            if (v.isEmpty()) {
+                throw new ContradictionException("empty clause");
+            }
+            solver.addClause(v);
+        }
+
+        void atMost(List<Integer> lits, int k) throws ContradictionException {
+            VecInt v = new VecInt();
+            int constTrue = 0;
+            for (int l : lits) {
+                if (l == TRUE) {
+                    constTrue++;
+                } else if (l != FALSE) {
+                    v.push(l);
+                }
+            }
+            if (constTrue > k) {
+                throw new ContradictionException("resource over-subscribed");
+            }
+            if (v.size() > k - constTrue) {
+                solver.addAtMost(v, k - constTrue);
+            }
+        }
+
+        private void buildCore(Digraph g) throws ContradictionException {
+            // order encoding chains
+            for (int u = 0; u < n; u++) {
+                for (int i = 0; i + 1 < le[u].length; i++) {
+                    clause(-le[u][i], le[u][i + 1]);
+                }
+            }
+            // dependences: t(v) >= t(u) + w  <=>  le(v, t) -> le(u, t - w)
+            for (int e = 0; e < g.edgeCount(); e++) {
+                int u = g.source(e);
+                int v = g.target(e);
+                int w = loop.latency(e) - loop.distance(e) * ii;
+                if (u == v) {
+                    if (w > 0) {
+                        throw new ContradictionException("self-dependence");
+                    }
+                    continue;
+                }
+                for (int t = est[v]; t <= lst[v]; t++) {
+                    clause(neg(leq(v, t)), leq(u, t - w));
+                }
+            }
+            // symmetry breaking: shifting every op by a constant changes neither feasibility nor MaxLive, so some
+            // op issues at cycle 0 (the normalisation of Schedule); shifting down never leaves [0, H)
+            int[] first = new int[n];
+            for (int u = 0; u < n; u++) {
+                first[u] = leq(u, 0);
+            }
+            clause(first);
+            // issue-cycle indicators feed the row variables
+            for (int u = 0; u < n; u++) {
+                for (int t = est[u]; t <= lst[u]; t++) {
+                    clause(neg(eq(u, t)), rowVar[u][Math.floorMod(t, ii)]);
+                }
+            }
+            Machine m = loop.machine();
+            int nr = m.resources().size();
+            // per resource and row: counting terms, and per instance terms for multi-cycle uses
+            List<List<List<Integer>>> count = new ArrayList<>();
+            List<List<List<List<Integer>>>> perInst = new ArrayList<>();
+            for (int r = 0; r < nr; r++) {
+                List<List<Integer>> rows = new ArrayList<>();
+                List<List<List<Integer>>> insts = new ArrayList<>();
+                for (int row = 0; row < ii; row++) {
+                    rows.add(new ArrayList<>());
+                }
+                for (int k = 0; k < m.resource(r).count(); k++) {
+                    List<List<Integer>> ir = new ArrayList<>();
+                    for (int row = 0; row < ii; row++) {
+                        ir.add(new ArrayList<>());
+                    }
+                    insts.add(ir);
+                }
+                count.add(rows);
+                perInst.add(insts);
+            }
+            for (int u = 0; u < n; u++) {
+                List<Reservation.Use> uses = loop.op(u).reservation().uses();
+                inst[u] = new int[uses.size()][];
+                for (int j = 0; j < uses.size(); j++) {
+                    Reservation.Use use = uses.get(j);
+                    int r = use.resource();
+                    int units = m.resource(r).count();
+                    if (use.offsetCount() == 1 || units == 1) {
+                        // any instance assignment works row by row (single cycle) or there is only one instance
+                        for (int row = 0; row < ii; row++) {
+                            for (int k = 0; k < use.offsetCount(); k++) {
+                                count.get(r).get(Math.floorMod(row + use.offset(k), ii)).add(rowVar[u][row]);
+                            }
+                        }
+                        continue;
+                    }
+                    int[] a = new int[units];
+                    VecInt one = new VecInt();
+                    for (int k = 0; k < units; k++) {
+                        a[k] = nextVar++;
+                        one.push(a[k]);
+                    }
+                    solver.addExactly(one, 1);
+                    inst[u][j] = a;
+                    for (int k = 0; k < units; k++) {
+                        int[] occ = new int[ii];
+                        for (int row = 0; row < ii; row++) {
+                            occ[row] = nextVar++;
+                        }
+                        for (int row = 0; row < ii; row++) {
+                            for (int o = 0; o < use.offsetCount(); o++) {
+                                int target = Math.floorMod(row + use.offset(o), ii);
+                                clause(-rowVar[u][row], -a[k], occ[target]);
+                            }
+                        }
+                        for (int row = 0; row < ii; row++) {
+                            perInst.get(r).get(k).get(row).add(occ[row]);
+                            count.get(r).get(row).add(occ[row]);
+                        }
+                    }
+                }
+            }
+            for (int r = 0; r < nr; r++) {
+                for (int row = 0; row < ii; row++) {
+                    atMost(count.get(r).get(row), m.resource(r).count());
+                    for (List<List<Integer>> ir : perInst.get(r)) {
+                        atMost(ir.get(row), 1);
+                    }
+                }
+            }
+        }
+
+        private void buildLifetimes(Digraph g, int liveBound) throws ContradictionException {
+            List<List<Integer>> perRow = new ArrayList<>();
+            for (int row = 0; row < ii; row++) {
+                perRow.add(new ArrayList<>());
+            }
+            for (int p = 0; p < n; p++) {
+                List<Integer> flow = new ArrayList<>();
+                for (int e : g.outEdges(p)) {
+                    if (loop.dependence(e).kind() == DependenceKind.FLOW) {
+                        flow.add(e);
+                    }
+                }
+                if (flow.isEmpty()) {
+                    continue;
+                }
+                int maxEnd = Integer.MIN_VALUE;
+                for (int e : flow) {
+                    maxEnd = Math.max(maxEnd, lst[g.target(e)] + loop.distance(e) * ii);
+                }
+                for (int c = est[p]; c < maxEnd; c++) {
+                    // ended = every consumer issued by c (t(cons) + δ·II <= c)
+                    int ended = nextVar++;
+                    for (int e : flow) {
+                        clause(-ended, leq(g.target(e), c - loop.distance(e) * ii));
+                    }
+                    int live = nextVar++;
+                    clause(neg(leq(p, c)), ended, live);
+                    perRow.get(Math.floorMod(c, ii)).add(live);
+                }
+            }
+            bound = new int[Math.max(1, liveBound)];
+            for (int i = 0; i < bound.length; i++) {
+                bound[i] = nextVar++;
+                if (i > 0) {
+                    clause(-bound[i], bound[i - 1]);
+                }
+            }
+            for (int row = 0; row < ii; row++) {
+                VecInt lits = new VecInt();
+                Vec<BigInteger> coefs = new Vec<>();
+                for (int l : perRow.get(row)) {
+                    lits.push(l);
+                    coefs.push(BigInteger.ONE);
+                }
+                for (int b : bound) {
+                    lits.push(b);
+                    coefs.push(BigInteger.ONE.negate());
+                }
+                solver.addAtMost(lits, coefs, BigInteger.ZERO); // Σ live − Σ bound ≤ 0
+            }
+            // redundant sum over all rows (AvgLive bound), it helps the solver prove optimality
+            VecInt all = new VecInt();
+            Vec<BigInteger> allCoefs = new Vec<>();
+            for (List<Integer> row : perRow) {
+                for (int l : row) {
+                    all.push(l);
+                    allCoefs.push(BigInteger.ONE);
+                }
+            }
+            for (int b : bound) {
+                all.push(b);
+                allCoefs.push(BigInteger.valueOf(-ii));
+            }
+            solver.addAtMost(all, allCoefs, BigInteger.ZERO);
+        }
+
+        /** A model, null when UNSAT; TimeLimitException when the deadline passes. */
+        int[] solve(Deadline deadline, IVecInt assumptions) {
+            if (trivialUnsat) {
+                return null;
+            }
+            solver.newVar(nextVar);
+            long ms = deadline.remaining().toMillis();
+            if (ms <= 0) {
+                throw new TimeLimitException("exact modulo scheduling (SAT4J) of loop '" + loop.name() + "' at II="
+                        + ii, deadline.limit());
+            }
+            solver.setTimeoutMs(ms);
+            try {
+                return solver.isSatisfiable(assumptions) ? solver.model() : null;
+            } catch (TimeoutException e) {
+                throw new TimeLimitException("exact modulo scheduling (SAT4J) of loop '" + loop.name() + "' at II="
+                        + ii, deadline.limit());
+            }
+        }
+
+        Schedule decode(int[] model) {
+            boolean[] val = new boolean[nextVar + 1];
+            for (int lit : model) {
+                if (lit > 0 && lit < val.length) {
+                    val[lit] = true;
+                }
+            }
+            int[] t = new int[n];
+            for (int u = 0; u < n; u++) {
+                t[u] = lst[u];
+                for (int i = 0; i < le[u].length; i++) {
+                    if (val[le[u][i]]) {
+                        t[u] = est[u] + i;
+                        break;
+                    }
+                }
+            }
+            // instances: the solver's choice for multi-cycle uses, then first fit row by row for the rest
+            Machine m = loop.machine();
+            int[][] units = new int[n][];
+            boolean[][][] taken = new boolean[m.resources().size()][][];
+            for (int r = 0; r < taken.length; r++) {
+                taken[r] = new boolean[m.resource(r).count()][ii];
+            }
+            for (int u = 0; u < n; u++) {
+                units[u] = new int[loop.op(u).reservation().uses().size()];
+                Arrays.fill(units[u], -1);
+                for (int j = 0; j < units[u].length; j++) {
+                    if (inst[u][j] != null) {
+                        for (int k = 0; k < inst[u][j].length; k++) {
+                            if (val[inst[u][j][k]]) {
+                                units[u][j] = k;
+                            }
+                        }
+                        mark(taken, loop.op(u).reservation().uses().get(j), units[u][j], t[u]);
+                    } else if (m.resource(loop.op(u).reservation().uses().get(j).resource()).count() == 1) {
+                        units[u][j] = 0;
+                        mark(taken, loop.op(u).reservation().uses().get(j), 0, t[u]);
+                    }
+                }
+            }
+            for (int u = 0; u < n; u++) {
+                for (int j = 0; j < units[u].length; j++) {
+                    if (units[u][j] >= 0) {
+                        continue;
+                    }
+                    Reservation.Use use = loop.op(u).reservation().uses().get(j);
+                    int row = Math.floorMod(t[u] + use.offset(0), ii);
+                    int k = 0;
+                    while (k < taken[use.resource()].length - 1 && taken[use.resource()][k][row]) {
+                        k++;
+                    }
+                    units[u][j] = k;
+                    mark(taken, use, k, t[u]);
+                }
+            }
+            return Schedule.of(loop, ii, t, units);
+        }
+
+        private void mark(boolean[][][] taken, Reservation.Use use, int k, int t) {
+            for (int o = 0; o < use.offsetCount(); o++) {
+                taken[use.resource()][k][Math.floorMod(t + use.offset(o), ii)] = true;
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package tessera.modsched.sched;
+
+import tessera.core.Monitor;
+import tessera.modsched.model.Loop;
+
+/** A modulo scheduler: loop in, schedule out (or a failure with reasons); no hidden state between calls. */
+public interface ModuloScheduler {
+    /** Short name: sms, topdown, ims, exact. */
+    String name();
+
+    ScheduleResult schedule(Loop loop, Monitor monitor);
+
+    /**
+     * The default cap on II (digest P7, the paper has none): the length of a sequential schedule in which every op
+     * waits for the previous one to finish and to free its resources, max(MII, Σ_u max(1, latency⁺ of u's edges,
+     * reservation span of u)). At that II no two iterations overlap, so a list scheduler always succeeds; SMS may
+     * still fail (empty windows of nodes with both neighbours placed), and then reports it.
+     */
+    static int defaultMaxII(Loop loop, int mii) {
+        long sum = 0;
+        for (var op : loop.operations()) {
+            int m = 1;
+            for (int e : loop.graph().outEdges(op.index())) {
+                m = Math.max(m, loop.latency(e));
+            }
+            for (var use : op.reservation().uses()) {
+                m = Math.max(m, use.offset(use.offsetCount() - 1) + 1);
+            }
+            sum += m;
+        }
+        return (int) Math.min(Integer.MAX_VALUE / 4, Math.max(mii, sum));
+    }
+}

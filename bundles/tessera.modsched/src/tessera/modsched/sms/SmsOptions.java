@@ -1,0 +1,37 @@
+package tessera.modsched.sms;
+
+/**
+ * Switches for the production changes of seed 002 §6.2 (digest §3.7). {@link #original()} is the algorithm of
+ * §4 exactly (ties broken by the lowest node index); {@link #production()} enables modifications 1, 3 and 4.
+ *
+ * @param zeroLatencyAware modification 1: among related nodes look at the graph structure, not only at H/D
+ * @param resourceTieBreak modification 3: remaining ties go to the node that uses the more loaded resources
+ * @param symmetricRetry   modification 4: if II &gt; MII, order again top-down-first and keep that run only when its
+ *                         II is strictly smaller
+ * @param symmetricSeed    the seed rule of the top-down-first variant when a set touches no ordered node (the paper's
+ *                         code for it is missing, digest P18)
+ * @param maxII            cap on II (0 = automatic, see {@link SwingScheduler#defaultMaxII}); the paper has none (P7)
+ */
+public record SmsOptions(boolean zeroLatencyAware, boolean resourceTieBreak, boolean symmetricRetry,
+        SeedRule symmetricSeed, int maxII) {
+
+    /** How the top-down-first variant seeds a set that is connected to no ordered node. */
+    public enum SeedRule {
+        /** As lines 9-11 of Fig. 7: the node with the highest ASAP, bottom-up. */
+        HIGHEST_ASAP_BOTTOM_UP,
+        /** The mirror image: the node with the lowest ALAP, top-down (default). */
+        LOWEST_ALAP_TOP_DOWN
+    }
+
+    public static SmsOptions original() {
+        return new SmsOptions(false, false, false, SeedRule.LOWEST_ALAP_TOP_DOWN, 0);
+    }
+
+    public static SmsOptions production() {
+        return new SmsOptions(true, true, true, SeedRule.LOWEST_ALAP_TOP_DOWN, 0);
+    }
+
+    public SmsOptions withMaxII(int cap) {
+        return new SmsOptions(zeroLatencyAware, resourceTieBreak, symmetricRetry, symmetricSeed, cap);
+    }
+}

@@ -1,0 +1,180 @@
+package tessera.modsched.sms;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import tessera.core.Monitor;
+import tessera.core.graph.Digraph;
+import tessera.modsched.analysis.Mii;
+import tessera.modsched.analysis.NodeProperties;
+import tessera.modsched.model.Loop;
+import tessera.modsched.model.ModuloReservationTable;
+import tessera.modsched.model.Operation;
+import tessera.modsched.model.Schedule;
+import tessera.modsched.sched.ModuloScheduler;
+import tessera.modsched.sched.ScheduleResult;
+
+/**
+ * Seed 002 §4.3, SMS scheduling (digest §3.0, §3.5): nodes are taken in the swing order and each is placed once,
+ * without backtracking, in the modulo reservation table: after its scheduled predecessors only, scanning up from
+ * Early_Start; before its scheduled successors only, scanning DOWN from Late_Start; between both, scanning up
+ * over [ES, min(LS, ES + II - 1)] (may be empty, P6); with neither, from its ASAP. If a node finds no slot, II grows
+ * by one and only this step is repeated (the order is computed once, with MII, P14). With modification 4 a second,
+ * top-down-first ordering is tried when II &gt; MII and kept only if its II is strictly smaller.
+ */
+public final class SwingScheduler implements ModuloScheduler {
+    private final SmsOptions options;
+
+    public SwingScheduler(SmsOptions options) {
+        this.options = options;
+    }
+
+    public SwingScheduler() {
+        this(SmsOptions.production());
+    }
+
+    @Override
+    public String name() {
+        return "sms";
+    }
+
+    /** All intermediate results of one SMS run, for the CLI and the views. */
+    public record SmsResult(ScheduleResult result, NodeProperties properties, SwingOrdering.Result ordering,
+            boolean topDownFirstUsed, SwingOrdering.Result firstOrdering, int firstII) {
+    }
+
+    @Override
+    public ScheduleResult schedule(Loop loop, Monitor monitor) {
+        return run(loop, monitor).result();
+    }
+
+    public SmsResult run(Loop loop, Monitor monitor) {
+        Mii mii = Mii.compute(loop);
+        int m = mii.value();
+        NodeProperties props = NodeProperties.compute(loop, m);
+        int maxII = options.maxII() > 0 ? Math.max(options.maxII(), m) : ModuloScheduler.defaultMaxII(loop, m);
+        SwingOrdering.Result ordering = SwingOrdering.compute(loop, props, mii.recMII(), options, monitor);
+        List<String> failures = new ArrayList<>();
+        Attempt first = scheduleFrom(loop, ordering.order(), props, m, maxII, failures, monitor);
+        if (options.symmetricRetry() && (first.schedule == null || first.schedule.ii() > m)) {
+            SwingOrdering.Result sym = SwingOrdering.computeTopDownFirst(loop, props, mii.recMII(), options, monitor);
+            List<String> symFailures = new ArrayList<>();
+            int cap = first.schedule == null ? maxII : first.schedule.ii() - 1;
+            Attempt second = scheduleFrom(loop, sym.order(), props, m, cap, symFailures, monitor);
+            if (second.schedule != null) { // strictly smaller II by construction of the cap
+                for (String f : symFailures) {
+                    failures.add("top-down-first: " + f);
+                }
+                ScheduleResult r = new ScheduleResult(name(), mii, second.schedule, sym.order(),
+                        first.attempts + second.attempts, List.copyOf(failures));
+                return new SmsResult(r, props, sym, true, ordering, first.schedule == null ? -1 : first.schedule.ii());
+            }
+            int attempts = first.attempts + second.attempts;
+            ScheduleResult r = new ScheduleResult(name(), mii, first.schedule, ordering.order(), attempts,
+                    List.copyOf(failures));
+            return new SmsResult(r, props, ordering, false, ordering, r.ii());
+        }
+        ScheduleResult r = new ScheduleResult(name(), mii, first.schedule, ordering.order(), first.attempts,
+                List.copyOf(failures));
+        return new SmsResult(r, props, ordering, false, ordering, r.ii());
+    }
+
+    private record Attempt(Schedule schedule, int attempts) {
+    }
+
+    private static Attempt scheduleFrom(Loop loop, int[] order, NodeProperties props, int mii, int maxII,
+            List<String> failures, Monitor monitor) {
+        int attempts = 0;
+        for (int ii = mii; ii <= maxII; ii++) {
+            monitor.checkCanceled();
+            attempts++;
+            Object r = scheduleInOrder(loop, order, props, ii);
+            if (r instanceof Schedule s) {
+                return new Attempt(s, attempts);
+            }
+            failures.add((String) r);
+        }
+        if (maxII >= mii) {
+            failures.add("gave up at the II cap " + maxII);
+        }
+        return new Attempt(null, attempts);
+    }
+
+    /**
+     * One scheduling attempt at a fixed II (digest §3.5). Returns the {@link Schedule}, or a String saying which
+     * node found no slot in which window.
+     */
+    public static Object scheduleInOrder(Loop loop, int[] order, NodeProperties props, int ii) {
+        Digraph g = loop.graph();
+        int n = g.nodeCount();
+        ModuloReservationTable mrt = new ModuloReservationTable(loop.machine(), ii);
+        int[] t = new int[n];
+        int[][] units = new int[n][];
+        boolean[] placed = new boolean[n];
+        for (int u : order) {
+            Operation op = loop.op(u);
+            boolean hasP = false;
+            boolean hasS = false;
+            int es = Integer.MIN_VALUE;
+            int ls = Integer.MAX_VALUE;
+            for (int e : g.inEdges(u)) { // PSP(u), all edges including loop-carried ones
+                int v = g.source(e);
+                if (placed[v] && v != u) {
+                    hasP = true;
+                    es = Math.max(es, t[v] + loop.latency(e) - loop.distance(e) * ii);
+                }
+            }
+            for (int e : g.outEdges(u)) { // PSS(u)
+                int v = g.target(e);
+                if (placed[v] && v != u) {
+                    hasS = true;
+                    ls = Math.min(ls, t[v] - loop.latency(e) + loop.distance(e) * ii);
+                }
+            }
+            int from;
+            int to;
+            int step;
+            if (hasP && !hasS) {
+                from = es;
+                to = es + ii - 1;
+                step = 1;
+            } else if (!hasP && hasS) {
+                from = ls;
+                to = ls - ii + 1;
+                step = -1;
+            } else if (hasP) {
+                from = es;
+                to = Math.min(ls, es + ii - 1);
+                step = 1;
+            } else {
+                from = props.asap(u);
+                to = from + ii - 1;
+                step = 1;
+            }
+            boolean done = false;
+            if (step > 0 ? from <= to : from >= to) {
+                for (int c = from;; c += step) {
+                    int[] un = mrt.findUnits(op, c);
+                    if (un != null) {
+                        mrt.place(op, c, un);
+                        t[u] = c;
+                        units[u] = un;
+                        placed[u] = true;
+                        done = true;
+                        break;
+                    }
+                    if (c == to) {
+                        break;
+                    }
+                }
+            }
+            if (!done) {
+                String why = (step > 0 ? from <= to : from >= to) ? "no free resource slot" : "an empty window";
+                return "II=" + ii + ": " + op.name() + " found " + why + " in [" + Math.min(from, to) + ", "
+                        + Math.max(from, to) + "] (" + (hasP && hasS ? "both predecessors and successors placed"
+                                : hasS ? "scanning down from Late_Start" : "scanning up") + ")";
+            }
+        }
+        return Schedule.of(loop, ii, t, units);
+    }
+}

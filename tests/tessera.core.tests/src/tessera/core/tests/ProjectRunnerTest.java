@@ -1,0 +1,134 @@
+package tessera.core.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tessera.core.CancelledException;
+import tessera.core.Diagnostic;
+import tessera.core.Monitor;
+import tessera.core.pass.GenPaths;
+import tessera.core.pass.Pass;
+import tessera.core.pass.PassContext;
+import tessera.core.pass.PassRegistry;
+import tessera.core.pass.ProjectRunner;
+import tessera.core.pass.ProjectRunner.PassRun;
+
+class ProjectRunnerTest {
+    /** Upper-cases .txt files into gen/upper/, reports an error on every line containing ERROR. */
+    static final class UpperPass implements Pass {
+        @Override
+        public String id() {
+            return "upper";
+        }
+
+        @Override
+        public String description() {
+            return "test pass";
+        }
+
+        @Override
+        public boolean accepts(String fileName) {
+            return fileName.endsWith(".txt");
+        }
+
+        @Override
+        public void run(PassContext ctx) {
+            String[] lines = ctx.contents().split("\n", -1);
+            for (int i = 0; i < lines.length; i++) {
+                if (lines[i].contains("ERROR")) {
+                    ctx.report(Diagnostic.error("", i + 1, "found ERROR", "remove it"));
+                }
+                if (lines[i].contains("ESCAPE")) {
+                    ctx.output("../outside.txt", new byte[0]);
+                }
+                if (lines[i].contains("CRASH")) {
+                    throw new IllegalStateException("boom");
+                }
+            }
+            ctx.output("upper/" + GenPaths.baseName(ctx.fileName()) + ".out",
+                    ctx.contents().toUpperCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8));
+            ctx.summary(lines.length + " lines; setting=" + ctx.settings().getOrDefault("upper.mode", "-"));
+        }
+    }
+
+    @Test
+    void writesUnderGenAndReportsLines(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("tessera.properties"), "upper.mode=loud\n");
+        Files.createDirectories(dir.resolve("src"));
+        Files.writeString(dir.resolve("src/a.txt"), "hello\nERROR here\n");
+        Files.writeString(dir.resolve("src/b.md"), "ignored");
+        Files.createDirectories(dir.resolve("gen"));
+        Files.writeString(dir.resolve("gen/old.txt"), "generated files are never inputs");
+        List<PassRun> runs = new ProjectRunner(new PassRegistry().register(new UpperPass())).run(dir, dir, Monitor.NULL);
+        assertEquals(1, runs.size());
+        PassRun r = runs.get(0);
+        assertEquals("src/a.txt", r.file());
+        assertEquals(List.of("gen/upper/a.out"), r.outputs());
+        assertEquals("HELLO\nERROR HERE\n", Files.readString(dir.resolve("gen/upper/a.out")));
+        assertEquals(1, r.diagnostics().size());
+        assertEquals("src/a.txt:2: error: found ERROR (remove it)", r.diagnostics().get(0).format());
+        assertEquals(List.of("3 lines; setting=loud"), r.summaries());
+        try (var s = Files.list(dir.resolve("gen/upper"))) {
+            assertEquals(1, s.count(), "no temporary files are left behind");
+        }
+    }
+
+    @Test
+    void passesCannotWriteOutsideGenAndCrashesBecomeDiagnostics(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("x.txt"), "ESCAPE\n");
+        Files.writeString(dir.resolve("y.txt"), "CRASH\n");
+        List<PassRun> runs = new ProjectRunner(new PassRegistry().register(new UpperPass())).run(dir, dir, Monitor.NULL);
+        assertTrue(runs.get(0).diagnostics().get(0).message().startsWith("a pass tried to write outside gen/"));
+        assertFalse(Files.exists(dir.resolve("outside.txt")));
+        assertTrue(runs.get(1).diagnostics().get(0).message()
+                .startsWith("internal error in pass 'upper': java.lang.IllegalStateException: boom"));
+        assertTrue(runs.stream().allMatch(PassRun::hasErrors));
+    }
+
+    @Test
+    void cancellationStopsTheRun(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("a.txt"), "x");
+        Monitor cancelled = new Monitor() {
+            @Override
+            public void begin(String task, int totalWork) {
+            }
+
+            @Override
+            public void worked(int work) {
+            }
+
+            @Override
+            public void subTask(String name) {
+            }
+
+            @Override
+            public boolean isCanceled() {
+                return true;
+            }
+        };
+        ProjectRunner runner = new ProjectRunner(new PassRegistry().register(new UpperPass()));
+        assertThrows(CancelledException.class, () -> runner.run(dir, dir, cancelled));
+        assertFalse(Files.exists(dir.resolve("gen")));
+    }
+
+    @Test
+    void genPathRules() {
+        assertEquals("a/b.xmi", GenPaths.check("a\\b.xmi"));
+        for (String bad : new String[] {"", "/abs", "../x", "a/../../x", "a//b", "C:/x", "dir/"}) {
+            assertThrows(RuntimeException.class, () -> GenPaths.check(bad), bad);
+        }
+        assertEquals("bitext", GenPaths.baseName("src/x/bitext.pla"));
+        assertEquals("pla", GenPaths.extension("src/x/bitext.PLA"));
+    }
+}
