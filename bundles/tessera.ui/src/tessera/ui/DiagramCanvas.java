@@ -141,13 +141,18 @@ public class DiagramCanvas extends Canvas {
         redraw();
     }
 
-    /** Zooms so the whole diagram is visible (never above 100%). */
+    /** The smallest zoom {@link #fit()} uses: below it labels are unreadable, so large diagrams are panned instead. */
+    public static final double MIN_FIT_ZOOM = 0.6;
+
+    /** Zooms so the whole diagram is visible (never above 100%, never below {@link #MIN_FIT_ZOOM}). */
     public void fit() {
         Rectangle ca = getClientArea();
         if (diagram != null && diagram.width > 0 && ca.width > 0 && ca.height > 0) {
-            zoom = Math.min(1.0, Math.min(ca.width / diagram.width, ca.height / diagram.height));
-            panX = (ca.width - diagram.width * zoom) / 2;
-            panY = Math.max(0, (ca.height - diagram.height * zoom) / 2);
+            double all = Math.min(1.0, Math.min(ca.width / diagram.width, ca.height / diagram.height));
+            zoom = Math.max(MIN_FIT_ZOOM, all);
+            // centred when it fits, else from the top-left corner (drag or scroll to see the rest)
+            panX = diagram.width * zoom <= ca.width ? (ca.width - diagram.width * zoom) / 2 : 0;
+            panY = diagram.height * zoom <= ca.height ? (ca.height - diagram.height * zoom) / 2 : 0;
         } else {
             zoom = 1;
             panX = 0;
