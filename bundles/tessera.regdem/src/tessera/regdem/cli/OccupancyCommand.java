@@ -1,0 +1,112 @@
+package tessera.regdem.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import tessera.core.cli.Args;
+import tessera.core.cli.CliCommand;
+import tessera.core.cli.CliContext;
+import tessera.core.cli.UsageException;
+import tessera.regdem.occupancy.ArchSpec;
+import tessera.regdem.occupancy.DemotionTargets;
+import tessera.regdem.occupancy.Occupancy;
+import tessera.regdem.occupancy.OccupancyCalculator;
+
+/** {@code tessera occupancy --arch sm_90 --regs 68 --block 192 [--smem BYTES] [--json]}: occupancy and demotion steps. */
+public final class OccupancyCommand implements CliCommand {
+    @Override
+    public String name() {
+        return "occupancy";
+    }
+
+    @Override
+    public String summary() {
+        return "GPU occupancy for registers/block size/shared memory, and registers to demote per occupancy step";
+    }
+
+    @Override
+    public String usage() {
+        return "tessera occupancy --regs N --block THREADS [--arch sm_52] [--smem BYTES] [--json]\n"
+                + "  architectures: " + String.join(", ", ArchSpec.names());
+    }
+
+    @Override
+    public Set<String> valuedOptions() {
+        return Set.of("arch", "regs", "block", "smem");
+    }
+
+    public static ArchSpec arch(String a) {
+        return ArchSpec.find(a).orElseThrow(() -> new UsageException("unknown architecture '" + a + "' (known: "
+                + String.join(", ", ArchSpec.names()) + ")"));
+    }
+
+    public static int positiveInt(Args a, String name, int dflt, boolean required) {
+        if (required && a.option(name).isEmpty()) {
+            throw new UsageException("missing --" + name);
+        }
+        int v = a.intOption(name, dflt);
+        if (v < 0) {
+            throw new UsageException("--" + name + " must not be negative");
+        }
+        return v;
+    }
+
+    @Override
+    public int run(CliContext ctx, Args a) {
+        a.expectPositional(0);
+        ArchSpec arch = arch(a.option("arch").orElse("sm_52"));
+        int regs = positiveInt(a, "regs", 0, true);
+        int block = positiveInt(a, "block", 0, true);
+        int smem = positiveInt(a, "smem", 0, false);
+        Occupancy o = OccupancyCalculator.compute(arch, regs, block, smem);
+        List<DemotionTargets.Target> steps = DemotionTargets.forArch(arch, regs, smem, block);
+        if (ctx.json()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("arch", arch.name());
+            m.put("registers", regs);
+            m.put("block", block);
+            m.put("smem", smem);
+            m.put("occupancy", o.occupancy());
+            m.put("blocksPerSM", o.blocksPerSM());
+            m.put("warpsPerBlock", o.warpsPerBlock());
+            m.put("limitByWarps", o.limitByWarps());
+            m.put("limitByRegisters", o.limitByRegisters());
+            m.put("limitBySharedMemory", o.limitBySharedMemory());
+            m.put("limiters", o.limiters().stream().map(Enum::name).toList());
+            m.put("error", o.error());
+            List<Map<String, Object>> st = new ArrayList<>();
+            for (DemotionTargets.Target t : steps) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("targetRegisters", t.targetRegisters());
+                x.put("demote", t.demote());
+                x.put("spillBytes", t.spillBytes());
+                x.put("occupancy", t.occupancy().occupancy());
+                st.add(x);
+            }
+            m.put("demotionSteps", st);
+            ctx.json(m);
+        } else {
+            if (!o.error().isEmpty()) {
+                ctx.println("cannot launch: " + o.error());
+                return FAILED;
+            }
+            ctx.println(String.format(Locale.ROOT, "%s: %d registers, %d threads, %d B shared -> occupancy %.4f "
+                    + "(%d blocks/SM, %d warps/block)", arch.name(), regs, block, smem, o.occupancy(), o.blocksPerSM(),
+                    o.warpsPerBlock()));
+            ctx.println(String.format(Locale.ROOT, "limits: warps/blocks %d, registers %d, shared memory %d; limited by %s",
+                    o.limitByWarps(), o.limitByRegisters(), o.limitBySharedMemory(), o.limiters()));
+            if (steps.isEmpty()) {
+                ctx.println("no occupancy step reachable by register demotion");
+            }
+            for (DemotionTargets.Target t : steps) {
+                ctx.println(String.format(Locale.ROOT, "demote %d registers -> %d registers, +%d B shared, occupancy %.4f",
+                        t.demote(), t.targetRegisters(), t.spillBytes(), t.occupancy().occupancy()));
+            }
+        }
+        return o.error().isEmpty() ? OK : FAILED;
+    }
+}

@@ -1,0 +1,26 @@
+package tessera.regdem.sass;
+
+import java.util.List;
+
+import tessera.core.Diagnostics;
+
+/**
+ * Result of parsing one SASS file: the program, the problems found, and one {@link LineSpan} per program line
+ * (same index as {@code program.lines()}; a {@code <CONSTANT_MAPPING>} block is one line spanning its rows).
+ */
+public record SassDocument(String fileName, SassProgram program, Diagnostics diagnostics, List<LineSpan> spans) {
+    public SassDocument {
+        spans = List.copyOf(spans);
+    }
+
+    /** Index of the program line containing the offset, or -1. */
+    public int lineAt(int offset) {
+        for (int i = 0; i < spans.size(); i++) {
+            if (spans.get(i).line().contains(offset)
+                    || (spans.get(i).line().offset() == offset && spans.get(i).line().length() == 0)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
