@@ -27,6 +27,7 @@ public class TesseraPerspective implements IPerspectiveFactory {
         layout.addShowViewShortcut(IPageLayout.ID_PROBLEM_VIEW);
         layout.addShowViewShortcut(IPageLayout.ID_OUTLINE);
         layout.addShowViewShortcut(IPageLayout.ID_PROP_SHEET);
+        layout.addNewWizardShortcut("tessera.ui.newProject");
         layout.addNewWizardShortcut("org.eclipse.ui.wizards.new.project");
         layout.addNewWizardShortcut("org.eclipse.ui.wizards.new.folder");
         layout.addNewWizardShortcut("org.eclipse.ui.wizards.new.file");

@@ -37,6 +37,7 @@ class StudioTest {
         win.getShell().setBounds(0, 0, 1280, 900);
         assertNotNull(page.findView(DiagramView.ID), "the diagram view is part of the perspective");
         assertNotNull(page.findView(TesseraPerspective.PROJECT_EXPLORER));
+        assertNotNull(wb.getNewWizardRegistry().findWizard("tessera.ui.newProject"), "File > New > Tessera Project");
         DiagramView view = (DiagramView) page.showView(DiagramView.ID);
         view.show("demo.chain", "parse validate rdg schedule route instantiate", p -> java.util.Optional.empty());
         assertEquals(6, view.getCanvas().getDiagram().nodes().size());
