@@ -1,0 +1,181 @@
+package tessera.palmed.model;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import tessera.core.Diagnostic;
+import tessera.core.Diagnostics;
+
+/**
+ * Reads a {@code .portmap} file: the uops.info notation of seed 000 §III-B port mappings, one instruction a line.
+ * <pre>
+ * # comment
+ * machine toy            (optional name)
+ * ports 0 1 6            (optional; when present every used port must be declared)
+ * issue-width 4          (optional front-end limit, μOPs per cycle)
+ * ADDSS: 1*p01
+ * CVT:   1*p0+1*p01      (a '*'-less term means one μOP)
+ * </pre>
+ * Problems are reported as line-numbered diagnostics; the result is null when there is any error.
+ */
+public final class PortMappingParser {
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.{}\\-]*");
+    private static final Pattern TERM = Pattern.compile("(?:(\\d+)\\s*\\*\\s*)?p([A-Za-z0-9]+)");
+
+    private PortMappingParser() {
+    }
+
+    public static PortMapping parse(String file, String text, Diagnostics diags) {
+        String name = baseName(file);
+        TreeSet<String> declared = null;
+        int declaredLine = 0;
+        int issue = 0;
+        Map<String, List<Uop>> instrs = new LinkedHashMap<>();
+        Map<String, Integer> firstLine = new LinkedHashMap<>();
+        TreeSet<String> used = new TreeSet<>();
+        Map<String, Integer> portFirstUse = new LinkedHashMap<>();
+        boolean errors = false;
+        String[] lines = text.split("\r?\n", -1);
+        for (int ln = 1; ln <= lines.length; ln++) {
+            String line = lines[ln - 1];
+            int hash = line.indexOf('#');
+            if (hash >= 0) {
+                line = line.substring(0, hash);
+            }
+            line = line.strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            int colon = line.indexOf(':');
+            if (colon < 0) {
+                String[] w = line.split("\\s+");
+                switch (w[0]) {
+                    case "machine" -> {
+                        if (w.length != 2) {
+                            errors = err(diags, file, ln, "'machine' takes exactly one name", "write: machine skylake");
+                        } else {
+                            name = w[1];
+                        }
+                    }
+                    case "ports" -> {
+                        declared = new TreeSet<>();
+                        declaredLine = ln;
+                        for (int k = 1; k < w.length; k++) {
+                            String p = w[k].startsWith("p") && w[k].length() == 2 ? w[k].substring(1) : w[k];
+                            if (p.length() != 1 || !Character.isLetterOrDigit(p.charAt(0))) {
+                                errors = err(diags, file, ln, "bad port name '" + w[k] + "'",
+                                        "ports are single letters or digits, e.g. 'ports 0 1 5 6'");
+                            } else if (!declared.add(p)) {
+                                errors = err(diags, file, ln, "port " + p + " declared twice", "");
+                            }
+                        }
+                        if (declared.isEmpty()) {
+                            errors = err(diags, file, ln, "'ports' lists no port", "write: ports 0 1 6");
+                        }
+                    }
+                    case "issue-width" -> {
+                        try {
+                            issue = w.length == 2 ? Integer.parseInt(w[1]) : -1;
+                        } catch (NumberFormatException e) {
+                            issue = -1;
+                        }
+                        if (issue <= 0) {
+                            errors = err(diags, file, ln, "'issue-width' needs a positive whole number",
+                                    "write: issue-width 4");
+                            issue = 0;
+                        }
+                    }
+                    default -> errors = err(diags, file, ln, "expected 'NAME: usage' or a directive, got '" + line + "'",
+                            "instruction lines look like 'ADDSS: 1*p01'; directives are machine, ports, issue-width");
+                }
+                continue;
+            }
+            String iname = line.substring(0, colon).strip();
+            String usage = line.substring(colon + 1).strip();
+            if (!NAME.matcher(iname).matches()) {
+                errors = err(diags, file, ln, "bad instruction name '" + iname + "'",
+                        "names start with a letter and use letters, digits, '_', '.', '-'");
+                continue;
+            }
+            if (firstLine.containsKey(iname)) {
+                errors = err(diags, file, ln, "instruction " + iname + " is defined twice (first on line "
+                        + firstLine.get(iname) + ")", "keep one definition");
+                continue;
+            }
+            if (usage.isEmpty()) {
+                errors = err(diags, file, ln, "instruction " + iname + " has no port usage", "write e.g. 1*p01");
+                continue;
+            }
+            List<Uop> uops = new ArrayList<>();
+            boolean bad = false;
+            for (String term : usage.split("\\+")) {
+                Matcher m = TERM.matcher(term.strip());
+                if (!m.matches()) {
+                    errors = err(diags, file, ln, "cannot read port usage '" + term.strip() + "' of " + iname,
+                            "use the uops.info notation N*pPORTS, e.g. 1*p0156 or 1*p0+1*p01");
+                    bad = true;
+                    break;
+                }
+                int count;
+                try {
+                    count = m.group(1) == null ? 1 : Integer.parseInt(m.group(1));
+                } catch (NumberFormatException e) {
+                    count = 0;
+                }
+                if (count <= 0) {
+                    errors = err(diags, file, ln, "μOP count must be a positive whole number in '" + term.strip() + "'",
+                            "");
+                    bad = true;
+                    break;
+                }
+                TreeSet<String> ps = new TreeSet<>();
+                for (char c : m.group(2).toCharArray()) {
+                    String p = String.valueOf(c);
+                    if (!ps.add(p)) {
+                        errors = err(diags, file, ln, "port " + p + " repeated in '" + term.strip() + "'", "");
+                        bad = true;
+                    }
+                    used.add(p);
+                    portFirstUse.putIfAbsent(p, ln);
+                }
+                uops.add(new Uop(count, ps));
+            }
+            if (!bad) {
+                instrs.put(iname, uops);
+                firstLine.put(iname, ln);
+            }
+        }
+        if (declared != null) {
+            for (String p : used) {
+                if (!declared.contains(p)) {
+                    errors = err(diags, file, portFirstUse.get(p), "port " + p + " is used but not declared on line "
+                            + declaredLine, "add it to the 'ports' line");
+                }
+            }
+        }
+        if (instrs.isEmpty() && !errors) {
+            errors = err(diags, file, 0, "the port mapping defines no instruction", "add lines like 'ADDSS: 1*p01'");
+        }
+        if (errors) {
+            return null;
+        }
+        return new PortMapping(name, declared != null ? declared : used, instrs, issue);
+    }
+
+    private static boolean err(Diagnostics d, String file, int line, String msg, String hint) {
+        d.add(Diagnostic.error(file, line, msg, hint));
+        return true;
+    }
+
+    static String baseName(String file) {
+        String n = file == null ? "machine" : file.replace('\\', '/');
+        n = n.substring(n.lastIndexOf('/') + 1);
+        int dot = n.lastIndexOf('.');
+        return dot > 0 ? n.substring(0, dot) : (n.isEmpty() ? "machine" : n);
+    }
+}
