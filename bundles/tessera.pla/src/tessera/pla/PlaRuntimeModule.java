@@ -1,0 +1,47 @@
+package tessera.pla;
+
+import org.eclipse.xtext.documentation.IEObjectDocumentationProvider;
+import org.eclipse.xtext.linking.impl.LinkingDiagnosticMessageProvider;
+import org.eclipse.xtext.linking.ILinkingDiagnosticMessageProvider;
+import org.eclipse.xtext.resource.DerivedStateAwareResource;
+import org.eclipse.xtext.resource.DerivedStateAwareResourceDescriptionManager;
+import org.eclipse.xtext.resource.IDerivedStateComputer;
+import org.eclipse.xtext.resource.ILocationInFileProvider;
+import org.eclipse.xtext.resource.IResourceDescription;
+import org.eclipse.xtext.resource.XtextResource;
+
+import tessera.pla.lang.PlaDerivedStateComputer;
+import tessera.pla.lang.PlaDocumentationProvider;
+import tessera.pla.lang.PlaLinkingDiagnosticMessageProvider;
+import tessera.pla.lang.PlaLocationInFileProvider;
+
+/** Runtime services of the .pla language (seed 003 §4). */
+public class PlaRuntimeModule extends AbstractPlaRuntimeModule {
+    @Override
+    public Class<? extends XtextResource> bindXtextResource() {
+        return DerivedStateAwareResource.class;
+    }
+
+    public Class<? extends IDerivedStateComputer> bindIDerivedStateComputer() {
+        return PlaDerivedStateComputer.class;
+    }
+
+    public Class<? extends IResourceDescription.Manager> bindIResourceDescription$Manager() {
+        return DerivedStateAwareResourceDescriptionManager.class;
+    }
+
+    public Class<? extends ILinkingDiagnosticMessageProvider> bindILinkingDiagnosticMessageProvider() {
+        return PlaLinkingDiagnosticMessageProvider.class;
+    }
+
+    public Class<? extends ILocationInFileProvider> bindILocationInFileProvider() {
+        return PlaLocationInFileProvider.class;
+    }
+
+    public Class<? extends IEObjectDocumentationProvider> bindIEObjectDocumentationProvider() {
+        return PlaDocumentationProvider.class;
+    }
+
+    @SuppressWarnings("unused")
+    private static final Class<?> KEEP = LinkingDiagnosticMessageProvider.class;
+}

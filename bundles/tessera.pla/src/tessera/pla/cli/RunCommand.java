@@ -1,0 +1,184 @@
+package tessera.pla.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import tessera.core.Diagnostic;
+import tessera.core.cli.Args;
+import tessera.core.cli.CliCommand;
+import tessera.core.cli.CliContext;
+import tessera.core.cli.UsageException;
+import tessera.pla.rdg.PlaCompiler;
+import tessera.rdg.interp.ArrayData;
+import tessera.rdg.interp.Inputs;
+import tessera.rdg.interp.Interpreter;
+import tessera.rdg.interp.RunResult;
+
+/**
+ * {@code tessera run FILE.pla --param N=16 --input in=13 [--input-file x=FILE] [--seed S] [--json]}: runs the PLA
+ * with the reference interpreter (32-bit wrap-around integers, see docs/pla.md) and prints its outputs.
+ */
+public final class RunCommand implements CliCommand {
+    @Override
+    public String name() {
+        return "run";
+    }
+
+    @Override
+    public String summary() {
+        return "run a PLA (.pla) with the reference interpreter";
+    }
+
+    @Override
+    public String usage() {
+        return """
+                tessera run FILE.pla --param N=16 [--input in=13] [--input a=1,2,3] [--input-file x=FILE] [--seed S] [--json]
+                  --param NAME=V        value of a parameter (repeat for each)
+                  --input NAME=V        a scalar input; NAME=V0,V1,... a 1-D input indexed from 0
+                  --input-file NAME=F   an input array from a file: one element per line, its indices then its value
+                                        ("2 3 -7" sets NAME[2, 3] = -7); '#' starts a comment
+                  --seed S              random values in [-100, 100] for every input element not given
+                """;
+    }
+
+    @Override
+    public Set<String> valuedOptions() {
+        return Set.of("param", "input", "input-file", "seed");
+    }
+
+    @Override
+    public int run(CliContext ctx, Args a) throws Exception {
+        String file = a.positional(0, "the .pla file");
+        a.expectPositional(1);
+        Map<String, Long> params = PlaCli.params(a.options("param"));
+        Inputs inputs = new Inputs();
+        for (String spec : a.options("input")) {
+            int eq = spec.indexOf('=');
+            if (eq <= 0) {
+                throw new UsageException("--input expects NAME=VALUE or NAME=V0,V1,..., got '" + spec + "'");
+            }
+            String name = spec.substring(0, eq).trim();
+            String[] vs = spec.substring(eq + 1).split(",");
+            try {
+                if (vs.length == 1 && !spec.substring(eq + 1).contains(",")) {
+                    inputs.scalar(name, Integer.parseInt(vs[0].trim()));
+                } else {
+                    for (int k = 0; k < vs.length; k++) {
+                        inputs.set(name, new long[] {k}, Integer.parseInt(vs[k].trim()));
+                    }
+                }
+            } catch (NumberFormatException e) {
+                throw new UsageException("--input " + spec + ": not a 32-bit integer");
+            }
+        }
+        List<Diagnostic> problems = new ArrayList<>();
+        for (String spec : a.options("input-file")) {
+            int eq = spec.indexOf('=');
+            if (eq <= 0) {
+                throw new UsageException("--input-file expects NAME=FILE, got '" + spec + "'");
+            }
+            readFile(ctx, spec.substring(0, eq).trim(), spec.substring(eq + 1).trim(), inputs, problems);
+        }
+        PlaCompiler.Compiled c = PlaCli.load(ctx, file);
+        if (c == null || c.rdg() == null || !problems.isEmpty()) {
+            problems.forEach(ctx::report);
+            return fail(ctx, file, c, problems);
+        }
+        if (a.option("seed").isPresent()) {
+            long seed;
+            try {
+                seed = Long.parseLong(a.option("seed").get());
+            } catch (NumberFormatException e) {
+                throw new UsageException("--seed expects an integer");
+            }
+            if (c.rdg().getParameters().stream().allMatch(params::containsKey)) {
+                inputs.fillRandom(c.rdg(), params, new Random(seed), 100);
+            }
+        }
+        RunResult r = Interpreter.run(c.rdg(), file, params, inputs, ctx.monitor());
+        r.diagnostics().forEach(ctx::report);
+        if (!r.ok()) {
+            problems.addAll(r.diagnostics().list());
+            return fail(ctx, file, c, problems);
+        }
+        if (ctx.json()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("file", file);
+            m.put("parameters", params);
+            Map<String, Object> outs = new LinkedHashMap<>();
+            for (ArrayData d : r.outputs().values()) {
+                List<Map<String, Object>> elems = new ArrayList<>();
+                d.values().forEach((k, v) -> {
+                    Map<String, Object> e = new LinkedHashMap<>();
+                    e.put("index", k);
+                    e.put("value", v);
+                    elems.add(e);
+                });
+                outs.put(d.variable(), elems);
+            }
+            m.put("outputs", outs);
+            m.put("instances", r.instances());
+            m.put("diagnostics", PlaCli.diagnosticTexts(c));
+            ctx.json(m);
+        } else {
+            for (ArrayData d : r.outputs().values()) {
+                ctx.out().print(d);
+            }
+            ctx.println(r.instances() + " equation instances evaluated");
+        }
+        return OK;
+    }
+
+    private static int fail(CliContext ctx, String file, PlaCompiler.Compiled c, List<Diagnostic> extra) {
+        if (ctx.json()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("file", file);
+            List<String> ds = new ArrayList<>(PlaCli.diagnosticTexts(c));
+            extra.forEach(d -> ds.add(d.format()));
+            m.put("diagnostics", ds);
+            ctx.json(m);
+        }
+        return FAILED;
+    }
+
+    private static void readFile(CliContext ctx, String name, String path, Inputs inputs, List<Diagnostic> problems) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(ctx.resolve(path));
+        } catch (IOException e) {
+            problems.add(Diagnostic.error(path, 0, "cannot read input file for " + name + ": " + e.getMessage(), ""));
+            return;
+        }
+        int dim = -1;
+        for (int ln = 1; ln <= lines.size(); ln++) {
+            String l = lines.get(ln - 1);
+            int hash = l.indexOf('#');
+            String t = (hash >= 0 ? l.substring(0, hash) : l).trim();
+            if (t.isEmpty()) {
+                continue;
+            }
+            String[] parts = t.split("[\\s,]+");
+            try {
+                long[] idx = new long[parts.length - 1];
+                for (int k = 0; k < idx.length; k++) {
+                    idx[k] = Long.parseLong(parts[k]);
+                }
+                int v = Integer.parseInt(parts[parts.length - 1]);
+                if (dim >= 0 && dim != idx.length) {
+                    problems.add(Diagnostic.error(path, ln, "expected " + dim + " indices and a value, found " + parts.length + " numbers", ""));
+                    continue;
+                }
+                dim = idx.length;
+                inputs.set(name, idx, v);
+            } catch (NumberFormatException e) {
+                problems.add(Diagnostic.error(path, ln, "not a list of integers: '" + t + "'", "write the indices, then the value"));
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package tessera.pla.rdg;
+
+import java.util.List;
+
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.nodemodel.INode;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
+import org.eclipse.xtext.validation.Issue;
+
+import tessera.core.Diagnostic;
+import tessera.pla.analysis.PlaAnalysis;
+
+/** Xtext issues and analysis problems as tessera.core {@link Diagnostic}s (file, line, column, offset, length). */
+public final class PlaDiagnostics {
+    private PlaDiagnostics() {
+    }
+
+    public static Diagnostic of(String file, Issue i) {
+        tessera.core.Severity s = i.getSeverity() == Severity.ERROR ? tessera.core.Severity.ERROR
+                : i.getSeverity() == Severity.WARNING ? tessera.core.Severity.WARNING : tessera.core.Severity.INFO;
+        return new Diagnostic(s, file, i.getLineNumber() == null ? 0 : i.getLineNumber(),
+                i.getColumn() == null ? 0 : i.getColumn(), i.getOffset() == null ? -1 : i.getOffset(),
+                i.getLength() == null ? 0 : i.getLength(), i.getMessage(), hint(i.getCode()), i.getCode());
+    }
+
+    public static Diagnostic of(String file, PlaAnalysis.Problem p) {
+        INode n = null;
+        if (p.feature() != null) {
+            List<INode> ns = NodeModelUtils.findNodesForFeature(p.object(), p.feature());
+            if (!ns.isEmpty()) {
+                n = ns.get(p.index() >= 0 && p.index() < ns.size() ? p.index() : 0);
+            }
+        }
+        if (n == null) {
+            n = NodeModelUtils.findActualNodeFor(p.object());
+        }
+        int line = n == null ? 0 : n.getStartLine();
+        int offset = n == null ? -1 : n.getOffset();
+        int column = 0;
+        if (n != null) {
+            String text = n.getRootNode().getText();
+            int ls = text.lastIndexOf('\n', Math.max(0, offset - 1));
+            column = offset - ls;
+        }
+        return new Diagnostic(p.severity(), file, line, column, offset, n == null ? 0 : n.getLength(), p.message(),
+                hint(p.code()), p.code());
+    }
+
+    /** A short hint per rule code (docs/pla.md explains the rules). */
+    static String hint(String code) {
+        if (code == null) {
+            return "";
+        }
+        return switch (code) {
+            case PlaAnalysis.CODE_UNIFORM -> "internal variables are indexed x[I] on the left and x[I - d] on the right";
+            case PlaAnalysis.CODE_SINGLE -> "make the condition spaces of the definitions disjoint";
+            case PlaAnalysis.CODE_UNDEFINED -> "add an equation for the missing instances or restrict the condition";
+            case PlaAnalysis.CODE_CYCLE -> "some distance on the cycle must be non-zero";
+            default -> "";
+        };
+    }
+}

@@ -1,0 +1,79 @@
+package tessera.rdg.interp;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+
+import tessera.core.poly.IntegerSet;
+import tessera.rdg.InputEdge;
+import tessera.rdg.OperationNode;
+import tessera.rdg.Rdg;
+
+/** Values of the input variables (scalars are 0-dimensional arrays) for the {@link Interpreter}. */
+public final class Inputs {
+    private final Map<String, ArrayData> arrays = new LinkedHashMap<>();
+
+    public Inputs scalar(String name, int value) {
+        ArrayData a = new ArrayData(name, 0);
+        a.put(new long[0], value);
+        arrays.put(name, a);
+        return this;
+    }
+
+    public Inputs array(ArrayData data) {
+        arrays.put(data.variable(), data);
+        return this;
+    }
+
+    /** Sets one element, creating the array with the index's dimension when needed. */
+    public Inputs set(String name, long[] index, int value) {
+        arrays.computeIfAbsent(name, n -> new ArrayData(n, index.length)).put(index, value);
+        return this;
+    }
+
+    public ArrayData get(String name) {
+        return arrays.get(name);
+    }
+
+    public Map<String, ArrayData> arrays() {
+        return java.util.Collections.unmodifiableMap(arrays);
+    }
+
+    /**
+     * The input instances a run reads for the given parameters: x[Q·I − d] for every input edge and every I in the
+     * condition space of its operation node (seed 003 §4 input edges). Keys are input variable names.
+     */
+    public static Map<String, Set<List<Long>>> required(Rdg rdg, Map<String, Long> params) {
+        Map<String, Set<List<Long>>> req = new LinkedHashMap<>();
+        for (var e : rdg.getEdges()) {
+            if (e instanceof InputEdge in && e.getTarget() instanceof OperationNode op) {
+                long[][] q = Interpreter.matrix(in.getQ());
+                long[] d = in.getD().stream().mapToLong(Integer::longValue).toArray();
+                Set<List<Long>> set = req.computeIfAbsent(in.getVariable(), k -> new TreeSet<>(ArrayData::compare));
+                IntegerSet.parse(op.getConditionSpace()).fix(params)
+                        .forEachPoint(Map.of(), p -> set.add(ArrayData.key(Interpreter.apply(q, d, p))));
+            }
+        }
+        return req;
+    }
+
+    /**
+     * Random values for every required input instance (uniform in [-bound, bound], or all 32-bit values when
+     * bound is 0), keeping the values already given.
+     */
+    public Inputs fillRandom(Rdg rdg, Map<String, Long> params, Random random, int bound) {
+        for (var e : required(rdg, params).entrySet()) {
+            for (List<Long> idx : e.getValue()) {
+                long[] index = idx.stream().mapToLong(Long::longValue).toArray();
+                ArrayData a = arrays.computeIfAbsent(e.getKey(), n -> new ArrayData(n, index.length));
+                if (a.dimension() == index.length && !a.has(index)) {
+                    a.put(index, bound == 0 ? random.nextInt() : random.nextInt(2 * bound + 1) - bound);
+                }
+            }
+        }
+        return this;
+    }
+}
