@@ -1,0 +1,199 @@
+package tessera.dspace.runtime;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import tessera.dspace.runtime.ir.ChoiceDecl;
+import tessera.dspace.runtime.ir.Op;
+import tessera.dspace.runtime.ir.SetDecl;
+import tessera.dspace.runtime.ir.Space;
+
+/**
+ * Seed 001a §3.5: the compiled form of a decision space, i.e. the IR that {@link JavaGenerator} prints as Java and
+ * {@link tessera.dspace.runtime.csp.Engine} interprets: propagator groups, each a truth table over its enum inputs
+ * emitted as an if-tree, plus counters, triggers and quotients. Kernel-independent and immutable.
+ */
+public final class Program {
+    public enum Kind { ENUM, INTEGER, COUNTER }
+
+    /** A generic choice after compilation. */
+    public record ChoiceInfo(int id, String name, Kind kind, int arity, int[] paramSets, int[] paramArg,
+            int nvalues, List<String> values, ChoiceDecl.Symmetry symmetry, int[] inverse, ChoiceDecl decl,
+            boolean hidden) {
+        public long all() {
+            return nvalues >= 64 ? -1L : (1L << nvalues) - 1;
+        }
+
+        public boolean symmetricStorage() {
+            return arity == 2 && symmetry != ChoiceDecl.Symmetry.NONE;
+        }
+
+        public long invert(long mask) {
+            if (symmetry != ChoiceDecl.Symmetry.ANTISYMMETRIC) {
+                return mask;
+            }
+            long r = 0;
+            for (long m = mask; m != 0; m &= m - 1) {
+                r |= 1L << inverse[Long.numberOfTrailingZeros(m)];
+            }
+            return r;
+        }
+    }
+
+    /** A variable of a propagator: {@code $name in set(arg)}; {@code arg} is the binder of the set parameter or -1. */
+    public record Binder(String name, int set, int arg) {
+    }
+
+    /** A choice applied to binders. */
+    public record Pattern(int choice, int[] args) {
+        public String key() {
+            return choice + java.util.Arrays.toString(args);
+        }
+    }
+
+    /** An input of a truth table: an enum choice instance, or a kernel-constant boolean (snippet or object order). */
+    public sealed interface Input {
+        int size();
+    }
+
+    public record ChoiceInput(Pattern p, int size) implements Input {
+    }
+
+    /** A boolean snippet over binders; value 0 = FALSE, 1 = TRUE. */
+    public record CodeInput(String snippet, int[] args) implements Input {
+        @Override
+        public int size() {
+            return 2;
+        }
+    }
+
+    /** Built-in: index(binder a) < index(binder b); value 0 = FALSE, 1 = TRUE. */
+    public record IdLessInput(int a, int b) implements Input {
+        @Override
+        public int size() {
+            return 2;
+        }
+    }
+
+    /** A numeric literal {@code lhs op rhs} or {@code lhs op "snippet"} (integer and counter choices). */
+    public record NumLit(Pattern lhs, Op op, Pattern rhs, String snippet, int[] snippetArgs) {
+    }
+
+    /**
+     * What a rule concludes in one cell when its numeric guards are entailed false: the target lies in {@code mask}
+     * (enum targets) or satisfies one of the numeric literals {@code concl} (integer and counter targets; the
+     * target is the left side when {@code targetLeft} is set).
+     */
+    public record Entry(int[] guards, long mask, int[] concl, boolean[] targetLeft) {
+    }
+
+    /** One truth-table cell: {@code base} ∩ every applicable guarded entry. */
+    public record Cell(long base, List<Entry> entries) {
+        String key() {
+            StringBuilder sb = new StringBuilder(Long.toString(base));
+            for (Entry e : entries) {
+                sb.append('|').append(java.util.Arrays.toString(e.guards())).append(e.mask())
+                        .append(java.util.Arrays.toString(e.concl())).append(java.util.Arrays.toString(e.targetLeft()));
+            }
+            return sb.toString();
+        }
+    }
+
+    /** The if-tree of a truth table (seed 001a §3.5 step 6). */
+    public sealed interface Node {
+    }
+
+    public record Leaf(Cell cell) implements Node {
+    }
+
+    /** Branches on input {@code input}; child i applies when the input's domain meets {@code masks[i]}. */
+    public record Split(int input, long[] masks, Node[] children) implements Node {
+    }
+
+    /**
+     * A group of propagators restricting the same choice with the same inputs (seed 001a §3.5 steps 4–6). The table
+     * has one cell per combination of input values (mixed radix, input 0 fastest).
+     */
+    public record Group(int id, String origin, Binder[] binders, Pattern target, Input[] inputs, NumLit[] numLits,
+            Cell[] table, Node tree, int rules) {
+    }
+
+    /** A counter choice: terms over {@code iterBinders} (after the counter's own parameters). */
+    public record CounterInfo(int choice, ChoiceDecl.CounterKind kind, ChoiceDecl.Visibility visibility,
+            String base, Binder[] binders, int params, String valueCode, int[] valueCodeArgs, Pattern valueChoice,
+            Pattern delta) {
+    }
+
+    public final Space space;
+    public final List<String> setNames = new ArrayList<>();
+    public final Map<String, Integer> setIds = new HashMap<>();
+    public final List<SetDecl> setDecls = new ArrayList<>();
+    public final List<ChoiceInfo> choices = new ArrayList<>();
+    public final Map<String, ChoiceInfo> choiceByName = new HashMap<>();
+    public final List<Group> groups = new ArrayList<>();
+    /** Constraints over kernel constants only: must hold on the instance itself (else the space is empty). */
+    public final List<KernelCheck> kernelChecks = new ArrayList<>();
+
+    /** A disjunction of {@code inputs[i] ∈ masks[i]} over kernel constants only. */
+    public record KernelCheck(String origin, Binder[] binders, List<Input> inputs, List<Long> masks) {
+    }
+    public final Map<Integer, CounterInfo> counters = new HashMap<>();
+    /** For each choice, the (group, pattern) pairs that must run when an instance of the choice changes. */
+    public final List<List<Watch>> watchers = new ArrayList<>();
+
+    /** Group {@code group} must run for every binding that maps {@code pattern} onto the changed instance. */
+    public record Watch(Group group, Pattern pattern) {
+    }
+
+    Program(Space space) {
+        this.space = space;
+    }
+
+    /** The leaves of a group's if-tree in depth-first order (the numbering generated code uses). */
+    public static List<Leaf> leaves(Group g) {
+        List<Leaf> r = new ArrayList<>();
+        collect(g.tree(), r);
+        return r;
+    }
+
+    private static void collect(Node n, List<Leaf> r) {
+        if (n instanceof Leaf l) {
+            r.add(l);
+        } else if (n instanceof Split s) {
+            for (Node c : s.children()) {
+                collect(c, r);
+            }
+        }
+    }
+
+    public ChoiceInfo choice(String name) {
+        return choiceByName.get(name);
+    }
+
+    public int setId(String name) {
+        Integer i = setIds.get(name);
+        return i == null ? -1 : i;
+    }
+
+    /** The patterns of group {@code g} that watch changes: index -1 is the target, others index inputs/num-literals. */
+    public static List<Pattern> watchedPatterns(Group g, List<ChoiceInfo> choices) {
+        List<Pattern> r = new ArrayList<>();
+        for (Input in : g.inputs()) {
+            if (in instanceof ChoiceInput c) {
+                r.add(c.p());
+            }
+        }
+        for (NumLit n : g.numLits()) {
+            r.add(n.lhs());
+            if (n.rhs() != null) {
+                r.add(n.rhs());
+            }
+        }
+        if (choices.get(g.target().choice()).kind() == Kind.COUNTER) {
+            r.add(g.target()); // counter targets re-run when the counter's bounds move
+        }
+        return r;
+    }
+}

@@ -1,0 +1,486 @@
+package tessera.dspace.runtime.csp;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import tessera.core.Diagnostic;
+import tessera.core.Diagnostics;
+import tessera.core.Monitor;
+import tessera.dspace.runtime.Program;
+import tessera.dspace.runtime.Program.Binder;
+import tessera.dspace.runtime.Program.ChoiceInfo;
+import tessera.dspace.runtime.Program.Kind;
+import tessera.dspace.runtime.instance.Instance;
+import tessera.dspace.runtime.ir.ChoiceDecl;
+import tessera.dspace.runtime.ir.SetDecl;
+
+/**
+ * Seed 001a §3.5 {@code init}: a compiled space instantiated on a kernel instance. Builds the kernel tables
+ * (objects, sets, choice instances, integer universes, counter terms) and the initial candidate. Shared by every
+ * candidate of an exploration; holds no search state.
+ */
+public final class Engine {
+    final Program prog;
+    final Instance instance;
+    final Kernel kernel0;
+    final String file;
+    private final Map<String, Object> snippetCache = new HashMap<>();
+
+    private Engine(Program prog, Instance instance, String file) {
+        this.prog = prog;
+        this.instance = instance;
+        this.file = file;
+        this.kernel0 = new Kernel();
+    }
+
+    GeneratedCode generated;
+    final java.util.concurrent.ConcurrentHashMap<Integer, List<Program.Leaf>> leaves = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Propagate with compiled generated code (null: interpret the if-trees). Same results by construction and test. */
+    public Engine useGeneratedCode(GeneratedCode code) {
+        this.generated = code;
+        return this;
+    }
+
+    public Program program() {
+        return prog;
+    }
+
+    public Instance instance() {
+        return instance;
+    }
+
+    /** Instantiates; problems of the instance (unknown sets, missing values, bad universes) go to {@code diags}. */
+    public static Engine instantiate(Program prog, Instance inst, String file, Diagnostics diags) {
+        Engine e = new Engine(prog, inst, file);
+        int before = diags.size();
+        e.buildSets(diags);
+        boolean ok = true;
+        for (int i = before; i < diags.size(); i++) {
+            ok &= !diags.list().get(i).isError();
+        }
+        if (!ok) {
+            return null;
+        }
+        try {
+            e.buildVars(e.kernel0, diags);
+        } catch (InstanceError x) {
+            diags.add(Diagnostic.error(file, 0, x.getMessage(), x.hint));
+            return null;
+        }
+        for (int i = before; i < diags.size(); i++) {
+            if (diags.list().get(i).isError()) {
+                return null;
+            }
+        }
+        return e;
+    }
+
+    /** A problem of the instance found while evaluating it (reported as a diagnostic, never a stack trace). */
+    static final class InstanceError extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final String hint;
+
+        InstanceError(String msg, String hint) {
+            super(msg);
+            this.hint = hint;
+        }
+    }
+
+    private void buildSets(Diagnostics diags) {
+        Kernel k = kernel0;
+        int n = prog.setNames.size();
+        k.plain = new Kernel.Members[n];
+        k.param = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            SetDecl d = prog.setDecls.get(i);
+            k.param.add(d.param() == null ? null : new HashMap<>());
+            if (d.param() == null) {
+                k.plain[i] = new Kernel.Members();
+            }
+        }
+        for (String s : instance.sets().keySet()) {
+            int id = prog.setId(s);
+            if (id < 0) {
+                diags.add(Diagnostic.error(file, 0, "the instance lists objects of \"" + s + "\", which the space does not declare",
+                        "declared sets: " + String.join(", ", prog.setNames)));
+            } else if (prog.setDecls.get(id).param() != null) {
+                diags.add(Diagnostic.error(file, 0, "set " + s + " is parametric: list its objects per parameter object",
+                        "\"" + s + "\": {\"paramObject\": [\"a\", \"b\"]}"));
+            } else if (prog.setDecls.get(id).quotient()) {
+                diags.add(Diagnostic.error(file, 0, "set " + s + " is a quotient set: the runtime fills it",
+                        "remove it from the instance"));
+            }
+        }
+        for (String s : instance.paramSets().keySet()) {
+            int id = prog.setId(s);
+            if (id < 0 || prog.setDecls.get(id).param() == null) {
+                diags.add(Diagnostic.error(file, 0, "\"" + s + "\" is listed per parameter object but is not a parametric set of the space", null));
+            }
+        }
+        if (diags.hasErrors()) {
+            return;
+        }
+        // plain sets, subsets folded into their supersets (a superset holds its subsets' objects)
+        for (Map.Entry<String, List<String>> e : instance.sets().entrySet()) {
+            for (String o : e.getValue()) {
+                addObject(k, prog.setId(e.getKey()), -1, k.object(o));
+            }
+        }
+        for (Map.Entry<String, Map<String, List<String>>> e : instance.paramSets().entrySet()) {
+            int id = prog.setId(e.getKey());
+            SetDecl d = prog.setDecls.get(id);
+            for (Map.Entry<String, List<String>> p : e.getValue().entrySet()) {
+                Integer po = k.objectIds.get(p.getKey());
+                int pset = prog.setId(d.param().set().set());
+                if (po == null || !k.plain[pset].bits.get(po)) {
+                    diags.add(Diagnostic.error(file, 0, "parameter \"" + p.getKey() + "\" of set " + e.getKey()
+                            + " is not an object of " + d.param().set().set(), null));
+                    continue;
+                }
+                for (String o : p.getValue()) {
+                    addObject(k, id, po, k.object(o));
+                }
+            }
+        }
+        // every parameter object gets a (possibly empty) member list
+        for (int i = 0; i < n; i++) {
+            SetDecl d = prog.setDecls.get(i);
+            if (d.param() != null) {
+                int pset = prog.setId(d.param().set().set());
+                if (k.plain[pset] != null) {
+                    for (int j = 0; j < k.plain[pset].size; j++) {
+                        k.param.get(i).computeIfAbsent(k.plain[pset].items[j], x -> new Kernel.Members());
+                    }
+                }
+            }
+        }
+    }
+
+    /** Adds an object to a set and to its supersets (objects of a parametric subset go to the plain superset). */
+    void addObject(Kernel k, int set, int paramObj, int obj) {
+        SetDecl d = prog.setDecls.get(set);
+        if (paramObj >= 0 || d.param() != null) {
+            if (paramObj >= 0) {
+                k.param.get(set).computeIfAbsent(paramObj, x -> new Kernel.Members()).add(obj);
+            }
+        } else {
+            k.plain[set].add(obj);
+        }
+        if (d.superset() != null) {
+            int sup = prog.setId(d.superset().set());
+            SetDecl sd = prog.setDecls.get(sup);
+            if (sd.param() == null) {
+                addObject(k, sup, -1, obj);
+            } else if (d.superset().arg() != null && d.param() != null && d.superset().arg().equals(d.param().name())) {
+                addObject(k, sup, paramObj, obj);
+            }
+        }
+    }
+
+    /** Creates the variables of every choice instance not yet in the table (init and partial_init). */
+    void buildVars(Kernel k, Diagnostics diags) {
+        while (k.varIndex.size() < prog.choices.size()) {
+            k.varIndex.add(new LongIntMap());
+        }
+        for (ChoiceInfo c : prog.choices) {
+            if (c.arity() > 3) {
+                throw new InstanceError("choice " + c.name() + " has " + c.arity() + " arguments",
+                        "the runtime supports choices of at most 3 arguments");
+            }
+            Binder[] bs = new Binder[c.arity()];
+            for (int i = 0; i < bs.length; i++) {
+                bs[i] = new Binder("", c.paramSets()[i], c.paramArg()[i]);
+            }
+            int[] b = new int[bs.length];
+            java.util.Arrays.fill(b, -1);
+            Bindings.forEach(k, bs, b, args -> {
+                int[] a = args.clone();
+                if (c.symmetricStorage() && a[0] > a[1]) {
+                    return; // (anti)symmetric choices store half of their instances: lower object first
+                }
+                if (!k.varIndex.get(c.id()).containsKey(Kernel.key(a))) {
+                    int v = k.newVar(c.id(), a);
+                    if (c.kind() == Kind.INTEGER) {
+                        k.universe[v] = universe(c, a);
+                    }
+                }
+            });
+        }
+        // counter terms (rebuilt in full: partial_init counts terms of new objects like any other, see docs)
+        k.counterDeps = new HashMap<>();
+        Map<Integer, Set<Integer>> deps = new HashMap<>();
+        for (int cvar = 0; cvar < k.nvars; cvar++) {
+            final int v = cvar;
+            Program.CounterInfo ci = prog.counters.get(k.varChoice[v]);
+            if (ci == null) {
+                continue;
+            }
+            List<int[]> terms = new ArrayList<>();
+            k.termConst[v] = new long[0];
+            int[] b = new int[ci.binders().length];
+            java.util.Arrays.fill(b, -1);
+            System.arraycopy(k.varArgs[v], 0, b, 0, ci.params());
+            Bindings.forEach(k, ci.binders(), b, bind -> {
+                int d = ci.delta() == null ? -1 : lookup(k, ci.delta(), bind);
+                int val = ci.valueChoice() == null ? -1 : lookup(k, ci.valueChoice(), bind);
+                long cst = 0;
+                if (ci.valueCode() != null) {
+                    cst = number(ci.valueCode(), ci.valueCodeArgs(), bind, k);
+                    if (cst < (ci.kind() == ChoiceDecl.CounterKind.MUL ? 1 : 0)) {
+                        throw new InstanceError("counter " + prog.choices.get(ci.choice()).name() + ": value \""
+                                + ci.valueCode() + "\" is " + cst + " for " + names(k, bind),
+                                ci.kind() == ChoiceDecl.CounterKind.MUL ? "mul terms must be ≥ 1" : "sum terms must be ≥ 0");
+                    }
+                }
+                if ((ci.delta() != null && d < 0) || (ci.valueChoice() != null && val < 0)) {
+                    return; // the term's choice instance does not exist for these objects
+                }
+                terms.add(new int[] { d, val, (int) 0 });
+                k.termConst[v] = append(k.termConst[v], cst);
+            });
+            k.termDelta[v] = new int[terms.size()];
+            k.termVar[v] = new int[terms.size()];
+            if (k.termConst[v] == null) {
+                k.termConst[v] = new long[0];
+            }
+            for (int i = 0; i < terms.size(); i++) {
+                k.termDelta[v][i] = terms.get(i)[0];
+                k.termVar[v][i] = terms.get(i)[1];
+                for (int x : new int[] { terms.get(i)[0], terms.get(i)[1] }) {
+                    if (x >= 0) {
+                        deps.computeIfAbsent(x, y -> new LinkedHashSet<>()).add(v);
+                    }
+                }
+            }
+            k.counterBase[v] = ci.base() == null ? (ci.kind() == ChoiceDecl.CounterKind.MUL ? 1 : 0)
+                    : number(ci.base(), new int[0], k.varArgs[v], k);
+        }
+        deps.forEach((x, s) -> k.counterDeps.put(x, s.stream().mapToInt(Integer::intValue).toArray()));
+    }
+
+    private static long[] append(long[] a, long v) {
+        if (a == null) {
+            return new long[] { v };
+        }
+        long[] r = java.util.Arrays.copyOf(a, a.length + 1);
+        r[a.length] = v;
+        return r;
+    }
+
+    private long[] universe(ChoiceInfo c, int[] args) {
+        ChoiceDecl.IntegerDecl d = (ChoiceDecl.IntegerDecl) c.decl();
+        List<String> vars = Instance.snippetVars(d.universe());
+        int[] objs = new int[vars.size()];
+        for (int i = 0; i < objs.length; i++) {
+            int p = -1;
+            for (int j = 0; j < d.params().size(); j++) {
+                if (d.params().get(j).name().equals(vars.get(i))) {
+                    p = j;
+                }
+            }
+            if (p < 0) {
+                throw new InstanceError("the universe of " + c.name() + " mentions " + vars.get(i) + ", which is not a parameter",
+                        null);
+            }
+            objs[i] = args[p];
+        }
+        Object v = value(d.universe(), objs, kernel0);
+        long[] u = v instanceof long[] a ? a.clone() : v instanceof Long l ? new long[] { l } : null;
+        if (u == null) {
+            throw new InstanceError("the universe \"" + d.universe() + "\" of " + c.name() + " must be a list of whole numbers",
+                    null);
+        }
+        java.util.Arrays.sort(u);
+        long[] dedup = java.util.Arrays.stream(u).distinct().toArray();
+        if (dedup.length == 0 || dedup.length > 64) {
+            throw new InstanceError("the universe of " + c.name() + names(kernel0, args) + " has " + dedup.length
+                    + " values", "an integer universe holds 1 to 64 values");
+        }
+        if (dedup[0] < 1) {
+            throw new InstanceError("the universe of " + c.name() + names(kernel0, args) + " contains " + dedup[0],
+                    "integer choices take positive values (seed 001a L731)");
+        }
+        return dedup;
+    }
+
+    String names(Kernel k, int[] objs) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < objs.length; i++) {
+            sb.append(i > 0 ? ", " : "").append(objs[i] < 0 ? "?" : k.objects.get(objs[i]));
+        }
+        return sb.append(')').toString();
+    }
+
+    int lookup(Kernel k, Program.Pattern p, int[] binding) {
+        int[] a = new int[p.args().length];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = binding[p.args()[i]];
+        }
+        return Candidate.find(k, prog.choices.get(p.choice()), a) >> 1;
+    }
+
+    long number(String snippet, int[] args, int[] binding, Kernel k) {
+        int[] objs = new int[args.length];
+        for (int i = 0; i < objs.length; i++) {
+            objs[i] = binding[args[i]];
+        }
+        Object v = value(snippet, objs, k);
+        if (v instanceof Long l) {
+            return l;
+        }
+        throw new InstanceError("snippet \"" + snippet + "\" must be a whole number for " + names(k, objs) + ", found " + show(v),
+                null);
+    }
+
+    static String show(Object v) {
+        return v instanceof long[] a ? java.util.Arrays.toString(a) : String.valueOf(v);
+    }
+
+    boolean bool(String snippet, int[] objs, Kernel k) {
+        Object v = value(snippet, objs, k);
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        throw new InstanceError("snippet \"" + snippet + "\" must be a boolean for " + names(k, objs) + ", found " + show(v),
+                "give it in \"values\" of the instance");
+    }
+
+    /**
+     * The value of a snippet for objects bound to its variables. Exact text first; otherwise {@code !s},
+     * {@code a && b}, {@code a || b} and parentheses are evaluated over sub-snippets (docs/dspace.md).
+     */
+    Object value(String snippet, int[] objs, Kernel k) {
+        String key = Instance.normalize(snippet);
+        StringBuilder ck = new StringBuilder(key).append('\u0000');
+        for (int o : objs) {
+            ck.append(o).append(',');
+        }
+        String cacheKey = ck.toString();
+        if (k == kernel0 || k.extraValues.isEmpty()) {
+            Object c = snippetCache.get(cacheKey);
+            if (c != null) {
+                return c;
+            }
+        }
+        Object v = compute(key, Instance.snippetVars(key), objs, k);
+        if (k == kernel0 || k.extraValues.isEmpty()) {
+            snippetCache.put(cacheKey, v);
+        }
+        return v;
+    }
+
+    private Object compute(String key, List<String> vars, int[] objs, Kernel k) {
+        Instance.SnippetTable t = instance.snippet(key);
+        StringBuilder tuple = new StringBuilder();
+        for (int i = 0; i < objs.length; i++) {
+            tuple.append(i > 0 ? "," : "").append(k.objects.get(objs[i]));
+        }
+        Map<String, Object> extra = k.extraValues.get(key);
+        if (extra != null && extra.containsKey(tuple.toString())) {
+            return extra.get(tuple.toString());
+        }
+        if (t != null) {
+            Object v = t.lookup(tuple.toString());
+            if (v != null) {
+                return v;
+            }
+            throw new InstanceError("the instance gives no value of \"" + key + "\" for " + names(k, objs),
+                    "add \"" + tuple + "\" to its \"values\" or give a \"default\"");
+        }
+        // literal snippets ("4", "true") need no instance entry
+        if (key.matches("-?\\d{1,18}")) {
+            return Long.parseLong(key);
+        }
+        if (key.equals("true") || key.equals("false")) {
+            return Boolean.parseBoolean(key);
+        }
+        // composite boolean snippets over known sub-snippets
+        String s = stripParens(key);
+        int split = topLevel(s, "||");
+        if (split < 0) {
+            split = topLevel(s, "&&");
+        }
+        if (split >= 0) {
+            String op = s.substring(split, split + 2);
+            boolean a = subBool(s.substring(0, split), vars, objs, k);
+            if (op.equals("||") ? a : !a) {
+                return a;
+            }
+            return subBool(s.substring(split + 2), vars, objs, k);
+        }
+        if (s.startsWith("!")) {
+            return !subBool(s.substring(1), vars, objs, k);
+        }
+        if (!s.equals(key)) {
+            return subBool(s, vars, objs, k);
+        }
+        throw new InstanceError("the instance has no value for the snippet \"" + key + "\"",
+                "add it to \"values\" (keys are the snippet text, objects in order of its $variables: "
+                        + String.join(", ", vars) + ")");
+    }
+
+    private boolean subBool(String sub, List<String> vars, int[] objs, Kernel k) {
+        List<String> sv = Instance.snippetVars(sub);
+        int[] so = new int[sv.size()];
+        for (int i = 0; i < so.length; i++) {
+            so[i] = objs[vars.indexOf(sv.get(i))];
+        }
+        return bool(sub, so, k);
+    }
+
+    private static String stripParens(String s) {
+        s = s.trim();
+        while (s.startsWith("(") && s.endsWith(")") && topLevelClose(s) == s.length() - 1) {
+            s = s.substring(1, s.length() - 1).trim();
+        }
+        return s;
+    }
+
+    private static int topLevelClose(String s) {
+        int depth = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int topLevel(String s, String op) {
+        int depth = 0;
+        for (int i = 0; i + 1 < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (depth == 0 && s.startsWith(op, i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Seed 001a §3.9 {@code init}: full domains, every propagator twice, then propagation of what changed. */
+    public Candidate init(Monitor monitor) {
+        Candidate c = new Candidate(this, kernel0, monitor);
+        try {
+            c.initialize();
+        } catch (InstanceError x) {
+            c.fail(x.getMessage() + (x.hint == null ? "" : " (" + x.hint + ")"));
+        }
+        return c;
+    }
+
+    public Candidate init() {
+        return init(Monitor.NULL);
+    }
+}

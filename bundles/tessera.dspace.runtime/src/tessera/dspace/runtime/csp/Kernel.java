@@ -1,0 +1,138 @@
+package tessera.dspace.runtime.csp;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Seed 001a Def 3.2 + §3.6: the kernel representation as the runtime sees it (objects per set, per set parameter)
+ * and the table from choice instances to decision-vector positions. Copied on write: only a lowering (trigger or a
+ * new quotient member) copies it, a plain branch shares it.
+ */
+final class Kernel {
+    /** A growable list of objects with a membership bit-set. */
+    static final class Members {
+        int[] items = new int[4];
+        int size;
+        final BitSet bits = new BitSet();
+
+        boolean add(int o) {
+            if (bits.get(o)) {
+                return false;
+            }
+            bits.set(o);
+            if (size == items.length) {
+                items = Arrays.copyOf(items, size * 2);
+            }
+            items[size++] = o;
+            return true;
+        }
+
+        Members copy() {
+            Members m = new Members();
+            m.items = items.clone();
+            m.size = size;
+            m.bits.or(bits);
+            return m;
+        }
+    }
+
+    final List<String> objects = new ArrayList<>();
+    final Map<String, Integer> objectIds = new HashMap<>();
+    /** [set] → members for plain sets; [set] → param object → members for parametric sets. */
+    Members[] plain;
+    List<Map<Integer, Members>> param;
+    /** Per choice: packed argument key → variable. */
+    List<LongIntMap> varIndex = new ArrayList<>();
+    int nvars;
+    int[] varChoice = new int[16];
+    int[][] varArgs = new int[16][];
+    long[][] universe = new long[16][];
+    /** Counter terms per counter variable: δ variable (or -1), value variable (or -1), constant value. */
+    int[][] termDelta = new int[16][];
+    int[][] termVar = new int[16][];
+    long[][] termConst = new long[16][];
+    long[] counterBase = new long[16];
+    /** Variable → counter variables whose value depends on it. */
+    Map<Integer, int[]> counterDeps = new HashMap<>();
+    /** Snippet values added by lowerings: snippet → object key → value. */
+    Map<String, Map<String, Object>> extraValues = new HashMap<>();
+
+    int object(String name) {
+        Integer id = objectIds.get(name);
+        if (id == null) {
+            id = objects.size();
+            objects.add(name);
+            objectIds.put(name, id);
+        }
+        return id;
+    }
+
+    Members members(int set, int paramObj) {
+        if (paramObj < 0) {
+            return plain[set];
+        }
+        return param.get(set).get(paramObj);
+    }
+
+    int newVar(int choice, int[] args) {
+        if (nvars == varChoice.length) {
+            int n = nvars * 2;
+            varChoice = Arrays.copyOf(varChoice, n);
+            varArgs = Arrays.copyOf(varArgs, n);
+            universe = Arrays.copyOf(universe, n);
+            termDelta = Arrays.copyOf(termDelta, n);
+            termVar = Arrays.copyOf(termVar, n);
+            termConst = Arrays.copyOf(termConst, n);
+            counterBase = Arrays.copyOf(counterBase, n);
+        }
+        varChoice[nvars] = choice;
+        varArgs[nvars] = args;
+        varIndex.get(choice).put(key(args), nvars);
+        return nvars++;
+    }
+
+    static long key(int[] args) {
+        long k = 0;
+        for (int i = 0; i < args.length; i++) {
+            k |= ((long) args[i]) << (21 * i);
+        }
+        return k;
+    }
+
+    Kernel copy() {
+        Kernel k = new Kernel();
+        k.objects.addAll(objects);
+        k.objectIds.putAll(objectIds);
+        k.plain = new Members[plain.length];
+        for (int i = 0; i < plain.length; i++) {
+            k.plain[i] = plain[i] == null ? null : plain[i].copy();
+        }
+        k.param = new ArrayList<>();
+        for (Map<Integer, Members> m : param) {
+            Map<Integer, Members> c = new HashMap<>();
+            if (m != null) {
+                m.forEach((o, mem) -> c.put(o, mem.copy()));
+            }
+            k.param.add(m == null ? null : c);
+        }
+        for (LongIntMap m : varIndex) {
+            k.varIndex.add(m.copy());
+        }
+        k.nvars = nvars;
+        k.varChoice = varChoice.clone();
+        k.varArgs = varArgs.clone();
+        k.universe = universe.clone();
+        k.termDelta = termDelta.clone();
+        k.termVar = termVar.clone();
+        k.termConst = termConst.clone();
+        k.counterBase = counterBase.clone();
+        k.counterDeps = new HashMap<>(counterDeps);
+        k.extraValues = new HashMap<>();
+        extraValues.forEach((s, m) -> k.extraValues.put(s, new HashMap<>(m)));
+        return k;
+    }
+}

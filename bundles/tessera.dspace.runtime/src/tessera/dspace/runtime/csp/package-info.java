@@ -1,0 +1,2 @@
+/** Seed 001a: decision-space runtime (csp). */
+package tessera.dspace.runtime.csp;

@@ -1,0 +1,2 @@
+/** Seed 001a: decision-space runtime (explore). */
+package tessera.dspace.runtime.explore;

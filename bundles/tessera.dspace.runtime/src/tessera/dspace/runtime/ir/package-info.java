@@ -1,0 +1,2 @@
+/** Seed 001a: decision-space runtime (ir). */
+package tessera.dspace.runtime.ir;

@@ -1,0 +1,2 @@
+/** Seed 001a: decision-space runtime (oracle). */
+package tessera.dspace.runtime.oracle;

@@ -1,0 +1,230 @@
+package tessera.dspace;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.emf.ecore.resource.impl.URIHandlerImpl;
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.resource.XtextResourceSet;
+import org.eclipse.xtext.util.CancelIndicator;
+import org.eclipse.xtext.validation.CheckMode;
+import org.eclipse.xtext.validation.IResourceValidator;
+import org.eclipse.xtext.validation.Issue;
+
+import com.google.inject.Injector;
+
+import tessera.core.Diagnostic;
+import tessera.core.DiagnosticException;
+import tessera.core.Diagnostics;
+import tessera.dspace.exh.Include;
+import tessera.dspace.exh.Specification;
+import tessera.dspace.exh.Statement;
+import tessera.dspace.runtime.Program;
+import tessera.dspace.runtime.SpaceCompiler;
+import tessera.dspace.runtime.ir.Space;
+
+/**
+ * Headless front end: parses a {@code .exh} file and its includes with the Xtext language, validates them
+ * (CheckMode.ALL), turns issues into Diagnostics, and converts the model to the IR and the compiled {@link Program}.
+ * Files are read through a function so that the builder pass, the CLI and tests share it.
+ */
+public final class DspaceLoader {
+    private static Injector injector;
+
+    /** Result: the IR and program are null when there are errors. */
+    public record Result(Space space, Program program, Diagnostics diagnostics, List<Specification> specs) {
+        public boolean ok() {
+            return program != null && !diagnostics.hasErrors();
+        }
+    }
+
+    private DspaceLoader() {
+    }
+
+    public static synchronized Injector injector() {
+        if (injector == null) {
+            injector = new ExhStandaloneSetup().createInjectorAndDoEMFRegistration();
+        }
+        return injector;
+    }
+
+    /** Loads a file from disk (includes relative to it). */
+    public static Result load(Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        return load(abs.toString(), p -> {
+            try {
+                return Optional.of(Files.readString(Path.of(p)));
+            } catch (IOException e) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    /** Loads from a text (for tests and the editor); includes resolve through {@code reader}. */
+    public static Result loadText(String name, String text, Function<String, Optional<String>> reader) {
+        return load(name, p -> p.equals(name) ? Optional.of(text) : reader.apply(p));
+    }
+
+    /**
+     * Loads {@code path} (a '/'-separated path; relative includes resolve against it) reading files through
+     * {@code reader}; never throws on bad input.
+     */
+    public static Result load(String path, Function<String, Optional<String>> reader) {
+        Diagnostics diags = new Diagnostics();
+        XtextResourceSet rs = injector().getInstance(XtextResourceSet.class);
+        rs.getURIConverter().getURIHandlers().add(0, new URIHandlerImpl() {
+            @Override
+            public boolean canHandle(URI uri) {
+                return "dspace".equals(uri.scheme());
+            }
+
+            @Override
+            public InputStream createInputStream(URI uri, Map<?, ?> options) throws IOException {
+                Optional<String> t = reader.apply(pathOf(uri));
+                if (t.isEmpty()) {
+                    throw new IOException("cannot read " + pathOf(uri));
+                }
+                return new ByteArrayInputStream(t.get().getBytes(StandardCharsets.UTF_8));
+            }
+
+            @Override
+            public boolean exists(URI uri, Map<?, ?> options) {
+                return reader.apply(pathOf(uri)).isPresent();
+            }
+        });
+        URI main = toUri(path);
+        Resource r;
+        try {
+            r = rs.getResource(main, true);
+        } catch (RuntimeException e) {
+            diags.add(Diagnostic.error(path, 0, "cannot read the decision space: " + rootMessage(e),
+                    "check the file name"));
+            return new Result(null, null, diags, List.of());
+        }
+        // load includes transitively (the order of statements: includes first, depth-first)
+        Set<Resource> order = new LinkedHashSet<>();
+        collect(r, rs, order, diags, new LinkedHashSet<>());
+        EcoreUtil.resolveAll(rs);
+        IResourceValidator validator = injector().getInstance(IResourceValidator.class);
+        List<Specification> specs = new ArrayList<>();
+        for (Resource res : order) {
+            String file = pathOf(res.getURI());
+            for (Issue i : validator.validate(res, CheckMode.ALL, CancelIndicator.NullImpl)) {
+                diags.add(toDiagnostic(file, i));
+            }
+            if (!res.getContents().isEmpty() && res.getContents().get(0) instanceof Specification s) {
+                specs.add(s);
+            }
+        }
+        if (diags.hasErrors()) {
+            return new Result(null, null, diags, specs);
+        }
+        Space space;
+        Program prog;
+        try {
+            space = AstToSpace.convert(specs);
+            prog = SpaceCompiler.compile(space);
+        } catch (DiagnosticException e) {
+            diags.add(e.diagnostic().withFile(path));
+            return new Result(null, null, diags, specs);
+        }
+        return new Result(space, prog, diags, specs);
+    }
+
+    private static void collect(Resource r, XtextResourceSet rs, Set<Resource> order, Diagnostics diags, Set<Resource> onPath) {
+        if (order.contains(r) || !onPath.add(r)) {
+            return;
+        }
+        if (!r.getContents().isEmpty() && r.getContents().get(0) instanceof Specification s) {
+            for (Statement st : s.getStatements()) {
+                if (st instanceof Include inc && inc.getImportURI() != null) {
+                    URI u = URI.createURI(inc.getImportURI()).resolve(r.getURI());
+                    Resource ir;
+                    try {
+                        ir = rs.getResource(u, true);
+                    } catch (RuntimeException e) {
+                        var n = org.eclipse.xtext.nodemodel.util.NodeModelUtils.getNode(inc);
+                        diags.add(new Diagnostic(tessera.core.Severity.ERROR, pathOf(r.getURI()), n == null ? 0 : n.getStartLine(),
+                                0, n == null ? -1 : n.getOffset(), n == null ? 0 : n.getLength(),
+                                "cannot include \"" + inc.getImportURI() + "\": file not found", "paths are relative to the including file",
+                                "dspace.include"));
+                        continue;
+                    }
+                    collect(ir, rs, order, diags, onPath);
+                }
+            }
+        }
+        order.add(r);
+        onPath.remove(r);
+    }
+
+    private static String rootMessage(Throwable e) {
+        while (e.getCause() != null) {
+            e = e.getCause();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    static URI toUri(String path) {
+        String p = path.replace('\\', '/');
+        if (!p.startsWith("/")) {
+            p = "/" + p;
+        }
+        return URI.createHierarchicalURI("dspace", null, null, URI.createURI(p).segments(), null, null)
+                .appendSegments(new String[0]);
+    }
+
+    static String pathOf(URI uri) {
+        if (!"dspace".equals(uri.scheme())) {
+            return uri.toString();
+        }
+        String p = uri.path();
+        return p;
+    }
+
+    static Diagnostic toDiagnostic(String file, Issue i) {
+        tessera.core.Severity s = i.getSeverity() == Severity.ERROR ? tessera.core.Severity.ERROR
+                : i.getSeverity() == Severity.WARNING ? tessera.core.Severity.WARNING : tessera.core.Severity.INFO;
+        String hint = i.getData() != null && i.getData().length > 1 ? i.getData()[1] : "";
+        return new Diagnostic(s, file, i.getLineNumber() == null ? 0 : i.getLineNumber(),
+                i.getColumn() == null ? 0 : i.getColumn(), i.getOffset() == null ? -1 : i.getOffset(),
+                i.getLength() == null ? 0 : i.getLength(), i.getMessage(), hint, i.getCode());
+    }
+
+    /** Parses only (no linking or validation): used by the grammar fuzzer. Returns the syntax errors. */
+    public static List<Resource.Diagnostic> parseOnly(String text) {
+        XtextResource r = PARSE_ONLY.get();
+        try {
+            r.reparse(text);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return r.getErrors();
+    }
+
+    private static final ThreadLocal<XtextResource> PARSE_ONLY = ThreadLocal.withInitial(() -> {
+        XtextResourceSet rs = injector().getInstance(XtextResourceSet.class);
+        XtextResource r = (XtextResource) rs.createResource(URI.createURI("dummy:/parse-only.exh"));
+        try {
+            r.load(new ByteArrayInputStream(new byte[0]), null);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return r;
+    });
+}

@@ -1,0 +1,310 @@
+package tessera.dspace.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import tessera.core.Deadline;
+import tessera.core.Diagnostic;
+import tessera.core.Diagnostics;
+import tessera.core.TimeLimitException;
+import tessera.core.cli.Args;
+import tessera.core.cli.CliCommand;
+import tessera.core.cli.CliContext;
+import tessera.core.cli.UsageException;
+import tessera.dspace.DspaceLoader;
+import tessera.dspace.runtime.Program;
+import tessera.dspace.runtime.csp.Candidate;
+import tessera.dspace.runtime.csp.Engine;
+import tessera.dspace.runtime.csp.Enumerator;
+import tessera.dspace.runtime.csp.GeneratedCode;
+import tessera.dspace.runtime.explore.Explorer;
+import tessera.dspace.runtime.instance.Instance;
+import tessera.dspace.runtime.instance.InstanceJson;
+
+/**
+ * {@code tessera dspace check FILE.exh} and {@code tessera dspace explore FILE.exh --instance INST.json [--count]
+ * [--decide 'choice(a,b)=V1|V2' ...] [--generated] [--hidden]}: validate a decision space; instantiate it, apply
+ * decisions, print the decision vector, what propagation removed, and the number of solutions and dead ends.
+ */
+public final class DspaceCommand implements CliCommand {
+    private static final Pattern DECISION = Pattern.compile("\\s*([a-z_][A-Za-z0-9_]*)\\s*\\(([^)]*)\\)\\s*=\\s*(.+)");
+
+    @Override
+    public String name() {
+        return "dspace";
+    }
+
+    @Override
+    public String summary() {
+        return "decision spaces (Telamon DSL): check a .exh file, explore it on a kernel instance";
+    }
+
+    @Override
+    public String usage() {
+        return """
+                tessera dspace check FILE.exh [--json]
+                tessera dspace explore FILE.exh --instance INST.json [--decide 'choice(obj,...)=VALUE|VALUE' ...]
+                                       [--count] [--limit N] [--time-limit SECONDS] [--generated] [--hidden] [--json]
+                  --count       enumerate the fixed candidates below the result (solutions, dead ends)
+                  --generated   propagate with the generated Java propagators (compiled in memory) instead of the interpreter
+                  --hidden      also list the compiler's hidden choices (counter conditions δ)""";
+    }
+
+    @Override
+    public Set<String> flags() {
+        return Set.of("count", "generated", "hidden");
+    }
+
+    @Override
+    public Set<String> valuedOptions() {
+        return Set.of("instance", "decide", "limit", "time-limit");
+    }
+
+    @Override
+    public int run(CliContext ctx, Args a) {
+        String sub = a.positional(0, "subcommand (check or explore)");
+        return switch (sub) {
+            case "check" -> check(ctx, a);
+            case "explore" -> explore(ctx, a);
+            default -> throw new UsageException("unknown subcommand '" + sub + "' (check or explore)");
+        };
+    }
+
+    private static DspaceLoader.Result load(CliContext ctx, String file) {
+        Path p = ctx.resolve(file);
+        if (!Files.isRegularFile(p)) {
+            Diagnostics d = new Diagnostics();
+            d.add(Diagnostic.error(file, 0, "no such file", "give the path of a .exh file"));
+            return new DspaceLoader.Result(null, null, d, List.of());
+        }
+        return DspaceLoader.load(p);
+    }
+
+    private static List<Map<String, Object>> json(Diagnostics ds) {
+        List<Map<String, Object>> r = new ArrayList<>();
+        for (Diagnostic d : ds) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("severity", d.severity().name().toLowerCase());
+            m.put("file", d.file());
+            m.put("line", d.line());
+            m.put("column", d.column());
+            m.put("message", d.message());
+            m.put("hint", d.hint());
+            m.put("code", d.code());
+            r.add(m);
+        }
+        return r;
+    }
+
+    private int check(CliContext ctx, Args a) {
+        a.expectPositional(2);
+        String file = a.positional(1, "FILE.exh");
+        DspaceLoader.Result r = load(ctx, file);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("file", file);
+        out.put("ok", r.ok());
+        out.put("diagnostics", json(r.diagnostics()));
+        if (r.program() != null) {
+            Program p = r.program();
+            out.put("sets", p.setNames.size());
+            out.put("choices", p.choices.stream().filter(c -> !c.hidden()).count());
+            out.put("constraints", p.space.constraints.size());
+            out.put("propagatorGroups", p.groups.size());
+            out.put("rules", p.groups.stream().mapToInt(Program.Group::rules).sum());
+            out.put("triggers", p.space.triggers.size());
+            out.put("quotients", p.space.quotients.size());
+        }
+        if (ctx.json()) {
+            ctx.json(out);
+        } else {
+            for (Diagnostic d : r.diagnostics()) {
+                ctx.println(d.format());
+            }
+            if (r.program() != null) {
+                ctx.println(file + ": ok — " + out.get("sets") + " sets, " + out.get("choices") + " choices, "
+                        + out.get("constraints") + " constraints → " + out.get("rules") + " propagators in "
+                        + out.get("propagatorGroups") + " groups, " + out.get("triggers") + " triggers, "
+                        + out.get("quotients") + " quotients");
+            }
+        }
+        return r.ok() ? OK : FAILED;
+    }
+
+    private int explore(CliContext ctx, Args a) {
+        a.expectPositional(2);
+        String file = a.positional(1, "FILE.exh");
+        String instFile = a.option("instance").orElseThrow(() -> new UsageException("missing --instance INST.json"));
+        long limit = a.intOption("limit", 100_000);
+        double secs = a.doubleOption("time-limit", 60);
+        if (limit <= 0 || secs <= 0) {
+            throw new UsageException("--limit and --time-limit must be positive");
+        }
+        List<Explorer.Decision> decisions = new ArrayList<>();
+        for (String d : a.options("decide")) {
+            Matcher m = DECISION.matcher(d);
+            if (!m.matches()) {
+                throw new UsageException("--decide expects CHOICE(obj,...)=VALUE[|VALUE], got '" + d + "'");
+            }
+            List<String> objs = new ArrayList<>();
+            for (String o : m.group(2).split(",")) {
+                if (!o.isBlank()) {
+                    objs.add(o.trim());
+                }
+            }
+            List<String> vals = new ArrayList<>();
+            for (String v : m.group(3).split("\\|")) {
+                vals.add(v.trim());
+            }
+            decisions.add(new Explorer.Decision(m.group(1), objs, vals));
+        }
+        DspaceLoader.Result r = load(ctx, file);
+        Diagnostics diags = new Diagnostics().addAll(r.diagnostics());
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("file", file);
+        out.put("instance", instFile);
+        Engine engine = null;
+        if (r.program() != null) {
+            String text;
+            try {
+                text = Files.readString(ctx.resolve(instFile));
+            } catch (IOException e) {
+                text = null;
+                diags.add(Diagnostic.error(instFile, 0, "cannot read the instance: " + e.getMessage(), null));
+            }
+            Instance inst = text == null ? null : InstanceJson.parse(instFile, text, diags);
+            if (inst != null) {
+                engine = Engine.instantiate(r.program(), inst, instFile, diags);
+            }
+        }
+        if (engine == null) {
+            return fail(ctx, out, diags);
+        }
+        if (a.flag("generated")) {
+            try {
+                engine.useGeneratedCode(GeneratedCode.compile(r.program()));
+            } catch (IllegalStateException e) {
+                diags.add(Diagnostic.error(file, 0, e.getMessage(), "run without --generated to interpret the propagators"));
+                return fail(ctx, out, diags);
+            }
+        }
+        Deadline deadline = Deadline.after(Duration.ofMillis((long) (secs * 1000)));
+        Explorer ex = new Explorer(engine, ctx.monitor());
+        List<Map<String, Object>> steps = new ArrayList<>();
+        boolean failed = ex.current().failed();
+        if (failed) {
+            diags.add(Diagnostic.error(instFile, 0, "the initial candidate has no solution: " + ex.current().failure(), null));
+        }
+        for (Explorer.Decision d : decisions) {
+            if (ex.current().failed()) {
+                break;
+            }
+            Explorer.Step s;
+            try {
+                s = ex.apply(d);
+            } catch (IllegalArgumentException e) {
+                diags.add(Diagnostic.error("--decide", 0, e.getMessage(), "objects and values come from the instance and the space"));
+                return fail(ctx, out, diags);
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("decision", d.toString());
+            m.put("removed", s.removed());
+            m.put("failed", s.failed());
+            m.put("failure", s.failure());
+            steps.add(m);
+            failed = s.failed();
+        }
+        Candidate cur = ex.current();
+        List<Map<String, Object>> vector = new ArrayList<>();
+        int open = 0;
+        if (!cur.failed()) {
+            for (Explorer.Entry e : ex.vector(a.flag("hidden"))) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("choice", e.choice());
+                m.put("objects", e.objects());
+                m.put("kind", e.kind());
+                if (e.kind().equals("counter")) {
+                    m.put("min", e.min());
+                    m.put("max", e.max() >= Long.MAX_VALUE / 4 ? null : e.max());
+                } else {
+                    m.put("values", e.values());
+                    if (!e.fixed()) {
+                        open++;
+                    }
+                }
+                vector.add(m);
+            }
+        }
+        out.put("steps", steps);
+        out.put("failed", cur.failed());
+        out.put("failure", cur.failure());
+        out.put("open", open);
+        out.put("vector", vector);
+        if (a.flag("count") && !cur.failed()) {
+            try {
+                Enumerator.Result er = Enumerator.run(cur, deadline, ctx.monitor(), limit, false);
+                Map<String, Object> c = new LinkedHashMap<>();
+                c.put("solutions", er.leaves());
+                c.put("deadEnds", er.deadEnds());
+                c.put("internalNodes", er.internalNodes());
+                c.put("complete", er.complete());
+                out.put("count", c);
+            } catch (TimeLimitException e) {
+                diags.add(Diagnostic.error(file, 0, e.getMessage(), "use --limit or a smaller instance"));
+            }
+        }
+        out.put("diagnostics", json(diags));
+        if (ctx.json()) {
+            ctx.json(out);
+        } else {
+            for (Diagnostic d : diags) {
+                ctx.println(d.format());
+            }
+            for (Map<String, Object> s : steps) {
+                ctx.println("decide " + s.get("decision") + (Boolean.TRUE.equals(s.get("failed")) ? "  → FAILED: " + s.get("failure") : ""));
+                @SuppressWarnings("unchecked")
+                Map<String, List<String>> rm = (Map<String, List<String>>) s.get("removed");
+                rm.forEach((k, v) -> ctx.println("  removed " + k + ": " + String.join(" ", v)));
+            }
+            if (!cur.failed()) {
+                ctx.println("decision vector (" + vector.size() + " instances, " + open + " open):");
+                for (Explorer.Entry e : ex.vector(a.flag("hidden"))) {
+                    ctx.println("  " + pad(e.instance(), 32) + (e.kind().equals("counter")
+                            ? "[" + e.min() + ", " + (e.max() >= Long.MAX_VALUE / 4 ? "∞" : e.max()) + "]"
+                            : String.join(" ", e.values())));
+                }
+            } else {
+                ctx.println("candidate FAILED: " + cur.failure());
+            }
+            if (out.get("count") instanceof Map<?, ?> c) {
+                ctx.println("solutions: " + c.get("solutions") + ", dead ends: " + c.get("deadEnds") + ", inner nodes: "
+                        + c.get("internalNodes") + (Boolean.TRUE.equals(c.get("complete")) ? "" : " (stopped at --limit)"));
+            }
+        }
+        return diags.hasErrors() || failed ? FAILED : OK;
+    }
+
+    private static String pad(String s, int n) {
+        return s.length() >= n ? s + " " : s + " ".repeat(n - s.length());
+    }
+
+    private static int fail(CliContext ctx, Map<String, Object> out, Diagnostics diags) {
+        out.put("diagnostics", json(diags));
+        if (ctx.json()) {
+            ctx.json(out);
+        } else {
+            for (Diagnostic d : diags) {
+                ctx.println(d.format());
+            }
+        }
+        return FAILED;
+    }
+}

@@ -1,0 +1,2 @@
+/** CLI and builder pass for decision spaces. */
+package tessera.dspace.cli;

@@ -1,0 +1,2 @@
+/** Benchmark harness for decision spaces (main classes, prints tables). */
+package tessera.dspace.tests.bench;
