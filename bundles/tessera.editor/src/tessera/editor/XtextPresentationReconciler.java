@@ -8,18 +8,21 @@ import org.eclipse.jface.text.DocumentEvent;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IDocumentListener;
 import org.eclipse.jface.text.ITextInputListener;
+import org.eclipse.jface.text.IRegion;
+import org.eclipse.jface.text.ITextPresentationListener;
 import org.eclipse.jface.text.ITextViewer;
-import org.eclipse.jface.text.Region;
+import org.eclipse.jface.text.ITextViewerExtension4;
 import org.eclipse.jface.text.TextPresentation;
 import org.eclipse.jface.text.presentation.IPresentationDamager;
 import org.eclipse.jface.text.presentation.IPresentationReconciler;
 import org.eclipse.jface.text.presentation.IPresentationRepairer;
-import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.widgets.Display;
 
 /** Highlighting for every Tessera language: the node model's keywords, comments, strings and numbers plus semantic styles. */
-public class XtextPresentationReconciler implements IPresentationReconciler {
+public class XtextPresentationReconciler implements IPresentationReconciler, ITextPresentationListener {
     private ITextViewer viewer;
+    /** The styles of the last parse; merged into every presentation the viewer applies (ours or another repairer's). */
+    private volatile List<XtextSupport.StyledRange> current = List.of();
     private IDocument document;
     private volatile boolean scheduled;
 
@@ -56,6 +59,9 @@ public class XtextPresentationReconciler implements IPresentationReconciler {
     public void install(ITextViewer textViewer) {
         viewer = textViewer;
         viewer.addTextInputListener(inputListener);
+        if (viewer instanceof ITextViewerExtension4 ext) {
+            ext.addTextPresentationListener(this);
+        }
         if (viewer.getDocument() != null) {
             inputListener.inputDocumentChanged(null, viewer.getDocument());
         }
@@ -65,6 +71,9 @@ public class XtextPresentationReconciler implements IPresentationReconciler {
     public void uninstall() {
         if (viewer != null) {
             viewer.removeTextInputListener(inputListener);
+            if (viewer instanceof ITextViewerExtension4 ext) {
+                ext.removeTextPresentationListener(this);
+            }
         }
         if (document != null) {
             document.removeDocumentListener(docListener);
@@ -83,7 +92,7 @@ public class XtextPresentationReconciler implements IPresentationReconciler {
         });
     }
 
-    /** Recomputes and applies all styles (documents are small; a full pass keeps it simple and exact). */
+    /** Recomputes all styles (documents are small; a full pass keeps it simple and exact) and repaints. */
     public void refresh() {
         if (viewer == null || viewer.getTextWidget() == null || viewer.getTextWidget().isDisposed() || document == null) {
             return;
@@ -94,14 +103,26 @@ public class XtextPresentationReconciler implements IPresentationReconciler {
         }
         List<XtextSupport.StyledRange> ranges = new ArrayList<>(XtextSupport.styles(p));
         ranges.sort(Comparator.comparingInt(XtextSupport.StyledRange::offset));
-        TextPresentation tp = new TextPresentation(new Region(0, document.getLength()), ranges.size());
-        for (XtextSupport.StyledRange r : ranges) {
-            if (r.offset() + r.length() <= document.getLength()) {
-                StyleRange sr = Styles.style(viewer.getTextWidget().getDisplay(), r.style(), r.offset(), r.length());
-                tp.mergeStyleRange(sr);
-            }
+        current = ranges;
+        viewer.invalidateTextPresentation();
+    }
+
+    @Override
+    public void applyTextPresentation(TextPresentation tp) {
+        if (viewer == null || viewer.getTextWidget() == null || document == null) {
+            return;
         }
-        viewer.changeTextPresentation(tp, false);
+        IRegion extent = tp.getExtent();
+        int from = extent.getOffset();
+        int to = from + extent.getLength();
+        for (XtextSupport.StyledRange r : current) {
+            if (r.offset() + r.length() <= from || r.offset() >= to || r.offset() + r.length() > document.getLength()) {
+                continue;
+            }
+            int s = Math.max(from, r.offset());
+            int e = Math.min(to, r.offset() + r.length());
+            tp.mergeStyleRange(Styles.style(viewer.getTextWidget().getDisplay(), r.style(), s, e - s));
+        }
     }
 
     @Override

@@ -79,7 +79,7 @@ class EditorBridgeTest {
         List<Annotation> l = new ArrayList<>();
         for (Iterator<Annotation> it = m.getAnnotationIterator(); it.hasNext();) {
             Annotation a = it.next();
-            if (a.getType().startsWith("org.eclipse.ui.workbench.texteditor.")) {
+            if (a.getType().matches("org\\.eclipse\\.ui\\.workbench\\.texteditor\\.(error|warning|info)")) {
                 l.add(a);
             }
         }
@@ -112,6 +112,14 @@ class EditorBridgeTest {
         IContentOutlinePage outline = ed.getAdapter(IContentOutlinePage.class);
         assertNotNull(outline, "the outline adapter applies to the generic editor");
         page.showView("org.eclipse.ui.views.ContentOutline");
+
+        // highlighting reaches the widget: the keyword 'param' is drawn bold in a keyword colour
+        org.eclipse.swt.custom.StyledText text = (org.eclipse.swt.custom.StyledText) ed.getAdapter(org.eclipse.swt.widgets.Control.class);
+        int param = doc.get().indexOf("param");
+        waitUntil(() -> text.getStyleRangeAtOffset(param) != null, 5000);
+        org.eclipse.swt.custom.StyleRange kw = text.getStyleRangeAtOffset(param);
+        assertNotNull(kw, "a style on the keyword 'param'");
+        assertEquals(org.eclipse.swt.SWT.BOLD, kw.fontStyle & org.eclipse.swt.SWT.BOLD);
 
         // validation as you type: an undeclared index becomes an error annotation
         waitUntil(() -> true, 500);
