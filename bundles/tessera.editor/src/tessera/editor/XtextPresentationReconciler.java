@@ -55,8 +55,15 @@ public class XtextPresentationReconciler implements IPresentationReconciler, ITe
         }
     };
 
+    /** Viewers that already have Tessera highlighting (it can arrive by two routes, see XtextValidationReconciler). */
+    private static final java.util.Set<ITextViewer> INSTALLED =
+            java.util.Collections.synchronizedSet(java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>()));
+
     @Override
     public void install(ITextViewer textViewer) {
+        if (!INSTALLED.add(textViewer)) {
+            return;
+        }
         viewer = textViewer;
         viewer.addTextInputListener(inputListener);
         if (viewer instanceof ITextViewerExtension4 ext) {
@@ -70,6 +77,7 @@ public class XtextPresentationReconciler implements IPresentationReconciler, ITe
     @Override
     public void uninstall() {
         if (viewer != null) {
+            INSTALLED.remove(viewer);
             viewer.removeTextInputListener(inputListener);
             if (viewer instanceof ITextViewerExtension4 ext) {
                 ext.removeTextPresentationListener(this);

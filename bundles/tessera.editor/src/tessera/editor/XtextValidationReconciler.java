@@ -37,6 +37,9 @@ public class XtextValidationReconciler extends MonoReconciler {
     public void install(ITextViewer textViewer) {
         ((Strategy) getReconcilingStrategy(IDocument.DEFAULT_CONTENT_TYPE)).viewer = textViewer;
         super.install(textViewer);
+        // The Generic Editor picks presentation reconcilers while the viewer has no document yet, so no content type
+        // matches and ours is skipped; reconcilers are matched later. Highlighting therefore also comes in this way.
+        new XtextPresentationReconciler().install(textViewer);
     }
 
     static final class Strategy implements IReconcilingStrategy {
