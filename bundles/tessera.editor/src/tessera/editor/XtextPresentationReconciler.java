@@ -106,6 +106,9 @@ public class XtextPresentationReconciler implements IPresentationReconciler, ITe
             return;
         }
         XtextSupport.Parsed p = EditorFiles.parse(document);
+        if (Boolean.getBoolean("tessera.editor.debug")) {
+            System.err.println("tessera.editor: refresh " + EditorFiles.pathOf(document) + " parsed=" + (p != null));
+        }
         if (p == null) {
             return;
         }
@@ -121,6 +124,9 @@ public class XtextPresentationReconciler implements IPresentationReconciler, ITe
             return;
         }
         IRegion extent = tp.getExtent();
+        if (Boolean.getBoolean("tessera.editor.debug")) {
+            System.err.println("tessera.editor: apply " + extent + " with " + current.size() + " styles");
+        }
         int from = extent.getOffset();
         int to = from + extent.getLength();
         for (XtextSupport.StyledRange r : current) {

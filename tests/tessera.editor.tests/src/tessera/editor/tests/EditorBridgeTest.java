@@ -118,7 +118,12 @@ class EditorBridgeTest {
         int param = doc.get().indexOf("param");
         waitUntil(() -> text.getStyleRangeAtOffset(param) != null, 5000);
         org.eclipse.swt.custom.StyleRange kw = text.getStyleRangeAtOffset(param);
-        assertNotNull(kw, "a style on the keyword 'param'");
+        Object sv = ed.getAdapter(org.eclipse.jface.text.ITextOperationTarget.class);
+        String why = "widget styles=" + text.getStyleRanges().length + " viewer=" + (sv == null ? null : sv.getClass().getName())
+                + " text==viewerWidget=" + (sv instanceof org.eclipse.jface.text.ITextViewer tv && tv.getTextWidget() == text)
+                + " buffer=" + org.eclipse.core.filebuffers.FileBuffers.getTextFileBufferManager().getTextFileBuffer(doc);
+        System.err.println("EditorBridgeTest: " + why);
+        assertNotNull(kw, "a style on the keyword 'param' (" + why + ")");
         assertEquals(org.eclipse.swt.SWT.BOLD, kw.fontStyle & org.eclipse.swt.SWT.BOLD);
 
         // validation as you type: an undeclared index becomes an error annotation
