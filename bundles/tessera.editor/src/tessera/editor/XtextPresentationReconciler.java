@@ -106,16 +106,16 @@ public class XtextPresentationReconciler implements IPresentationReconciler, ITe
             return;
         }
         XtextSupport.Parsed p = EditorFiles.parse(document);
-        if (Boolean.getBoolean("tessera.editor.debug")) {
-            System.err.println("tessera.editor: refresh " + EditorFiles.pathOf(document) + " parsed=" + (p != null));
-        }
         if (p == null) {
             return;
         }
         List<XtextSupport.StyledRange> ranges = new ArrayList<>(XtextSupport.styles(p));
         ranges.sort(Comparator.comparingInt(XtextSupport.StyledRange::offset));
         current = ranges;
-        viewer.invalidateTextPresentation();
+        // apply now: the Generic Editor may have no presentation reconciler that would repaint on invalidation;
+        // the listener below merges the same styles into presentations other repairers make later
+        TextPresentation tp = new TextPresentation(new org.eclipse.jface.text.Region(0, document.getLength()), ranges.size());
+        viewer.changeTextPresentation(tp, false);
     }
 
     @Override
@@ -124,9 +124,6 @@ public class XtextPresentationReconciler implements IPresentationReconciler, ITe
             return;
         }
         IRegion extent = tp.getExtent();
-        if (Boolean.getBoolean("tessera.editor.debug")) {
-            System.err.println("tessera.editor: apply " + extent + " with " + current.size() + " styles");
-        }
         int from = extent.getOffset();
         int to = from + extent.getLength();
         for (XtextSupport.StyledRange r : current) {
