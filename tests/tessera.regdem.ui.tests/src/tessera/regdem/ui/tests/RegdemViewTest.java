@@ -1,0 +1,148 @@
+package tessera.regdem.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
+import org.junit.jupiter.api.Test;
+
+import tessera.diagram.Diagram;
+import tessera.diagram.DiagramProvider;
+import tessera.regdem.examples.Examples;
+import tessera.regdem.predict.VariantGenerator;
+import tessera.regdem.ui.LaunchSettings;
+import tessera.regdem.ui.RegdemAnalysis;
+import tessera.regdem.ui.RegdemPanel;
+import tessera.regdem.ui.RegdemView;
+import tessera.regdem.ui.SassCfgDiagrams;
+import tessera.ui.DiagramView;
+import tessera.ui.Screenshots;
+import tessera.ui.TesseraPerspective;
+
+/**
+ * Studio: a project with the example kernels and the example settings; the RegDem view follows the active .sass
+ * editor, and the Tessera Diagram view shows the kernel's CFGs from {@link SassCfgDiagrams}.
+ */
+class RegdemViewTest {
+    @Test
+    void regdemViewFollowsTheSassEditorAndTheDiagramViewShowsTheCfg() throws Exception {
+        IWorkbench wb = PlatformUI.getWorkbench();
+        IWorkbenchWindow win = wb.getActiveWorkbenchWindow() != null ? wb.getActiveWorkbenchWindow()
+                : wb.getWorkbenchWindows()[0];
+        IWorkbenchPage page = win.getActivePage();
+        page.setPerspective(wb.getPerspectiveRegistry().findPerspectiveWithId(TesseraPerspective.ID));
+        win.getShell().setBounds(0, 0, 1440, 1000);
+        IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject("regdem-views");
+        if (!p.exists()) {
+            p.create(null);
+        }
+        p.open(null);
+        write(p.getFile("tessera.properties"), "regdem.block=192\nregdem.arch=sm_52\n");
+        IFolder folder = p.getFolder("regdem");
+        if (!folder.exists()) {
+            folder.create(true, true, null);
+        }
+        IFile cfd = folder.getFile("cfd_flux.sass");
+        IFile loop = folder.getFile("pressure_loop.sass");
+        write(cfd, Examples.text("cfd_flux"));
+        write(loop, Examples.text("pressure_loop"));
+
+        IDE.openEditor(page, cfd, "org.eclipse.ui.DefaultTextEditor");
+        RegdemView view = (RegdemView) page.showView(RegdemView.ID);
+        RegdemPanel panel = view.getPanel();
+        waitFor(() -> analysed(panel, "regdem/cfd_flux.sass"), "cfd_flux analysed");
+        RegdemAnalysis a = panel.getAnalysis();
+        assertEquals(LaunchSettings.SETTINGS_FILE, a.launch().source(), "block size from the project settings");
+        assertEquals(192, a.threads());
+        VariantGenerator.Report engine = RegdemPanelTest.engine("cfd_flux");
+        assertEquals(engine.chosen().name(), a.chosen().name());
+        assertEquals(engine.chosen().name(), panel.getShownVariant().name());
+
+        // the Diagram view: original CFG and the chosen variant's CFG with demote code
+        DiagramView dv = (DiagramView) page.showView(DiagramView.ID);
+        dv.showFile(cfd);
+        Diagram d = dv.getCanvas().getDiagram();
+        assertNotNull(d);
+        assertTrue(d.title.startsWith("CFG: original (68 registers"), d.title);
+        List<DiagramProvider.Named> named = new SassCfgDiagrams().diagrams("regdem/cfd_flux.sass",
+                Examples.text("cfd_flux"), rel -> rel.equals("tessera.properties")
+                        ? Optional.of("regdem.block=192\nregdem.arch=sm_52\n") : Optional.empty());
+        assertEquals(2, named.size());
+        assertTrue(named.get(1).name().startsWith("CFG: " + engine.chosen().name() + " (chosen"), named.get(1).name());
+        page.bringToTop(view);
+        panel.selectTab(2);
+        shot(win, "regdem-studio-cfd_flux-occupancy");
+        page.toggleZoom(page.getReference(view));
+        panel.selectTab(1);
+        shot(win, "regdem-studio-cfd_flux-pressure-maximized");
+        page.toggleZoom(page.getReference(view));
+
+        // switching editors switches the view
+        IDE.openEditor(page, loop, "org.eclipse.ui.DefaultTextEditor");
+        waitFor(() -> analysed(panel, "regdem/pressure_loop.sass"), "pressure_loop analysed");
+        assertEquals("orig", panel.getAnalysis().chosen().name(), "at 192 threads the original wins");
+        page.bringToTop(view);
+        page.toggleZoom(page.getReference(view));
+        panel.selectTab(4);
+        shot(win, "regdem-studio-pressure_loop-variants-maximized");
+        File export = panel.exportSelectedTab(new File(Screenshots.folder(), "regdem-studio-variants-export.png"));
+        assertTrue(export.length() > 1000);
+        page.toggleZoom(page.getReference(view));
+    }
+
+    private static boolean analysed(RegdemPanel panel, String file) {
+        return panel.getAnalysis() != null && panel.getAnalysis().fileName().equals(file);
+    }
+
+    private static void shot(IWorkbenchWindow win, String name) {
+        Screenshots.flush(win.getShell().getDisplay());
+        File f = Screenshots.capture(win.getShell(), name);
+        assertTrue(f.length() > 1000, f.toString());
+    }
+
+    private static void write(IFile f, String text) throws Exception {
+        var in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+        if (f.exists()) {
+            f.setContents(in, true, false, null);
+        } else {
+            f.create(in, true, null);
+        }
+    }
+
+    /** Runs the event loop until the condition holds (the analysis runs in a background job). */
+    private static void waitFor(BooleanSupplier done, String what) {
+        Display display = Display.getCurrent();
+        long end = System.currentTimeMillis() + 180_000;
+        while (!done.getAsBoolean()) {
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("timed out waiting: " + what);
+            }
+            if (!display.readAndDispatch()) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+        Screenshots.flush(display);
+    }
+}
