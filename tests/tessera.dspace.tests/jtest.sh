@@ -17,7 +17,7 @@ libs=()
 for spec in "com/google/code/gson/gson *" "org/eclipse/platform/org.eclipse.osgi *" "org/ow2/sat4j/org.ow2.sat4j.core 2.3.6" \
     "org/ow2/sat4j/org.ow2.sat4j.pb 2.3.6" "org/eclipse/xtext/org.eclipse.xtext 2.42.0" "org/eclipse/xtext/org.eclipse.xtext.util 2.42.0" \
     "org/eclipse/xtext/org.eclipse.xtext.ide 2.42.0" "org/eclipse/xtext/org.eclipse.xtext.xbase.lib 2.42.0" \
-    "org/eclipse/emf/org.eclipse.emf.common *" "org/eclipse/emf/org.eclipse.emf.ecore *" "org/eclipse/emf/org.eclipse.emf.ecore.xmi 2.4*" \
+    "org/eclipse/emf/org.eclipse.emf.common *" "org/eclipse/emf/org.eclipse.emf.ecore *" "org/eclipse/emf/org.eclipse.emf.ecore.change *" "org/eclipse/emf/org.eclipse.emf.ecore.xmi 2.4*" \
     "org/antlr/antlr-runtime 3.2" "com/google/inject/guice 7.0.0" "javax/inject/javax.inject 1" "jakarta/inject/jakarta.inject-api 2.0.1" \
     "aopalliance/aopalliance 1.0" "com/google/guava/guava 33.*-jre" "com/google/guava/failureaccess 1.0.2" "ch/qos/reload4j/reload4j *" \
     "io/github/classgraph/classgraph *" "org/eclipse/lsp4j/org.eclipse.lsp4j 1.0.0" "org/eclipse/lsp4j/org.eclipse.lsp4j.jsonrpc 1.0.0" \

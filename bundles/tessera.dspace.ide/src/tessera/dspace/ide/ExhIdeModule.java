@@ -3,9 +3,26 @@
  */
 package tessera.dspace.ide;
 
+import org.eclipse.xtext.ide.server.symbol.DocumentSymbolMapper.DocumentSymbolNameProvider;
+import org.eclipse.xtext.naming.QualifiedName;
 
 /**
  * Use this class to register ide components.
  */
 public class ExhIdeModule extends AbstractExhIdeModule {
+    /** Outline and symbol names: values sit under their choice, so {@code BEFORE} rather than {@code order.BEFORE}. */
+    public static final class SimpleSymbolNames extends DocumentSymbolNameProvider {
+        @Override
+        protected String getName(QualifiedName name) {
+            return name == null ? null : name.getLastSegment();
+        }
+    }
+
+    public Class<? extends org.eclipse.xtext.ide.server.codeActions.ICodeActionService2> bindICodeActionService2() {
+        return ExhCodeActions.class;
+    }
+
+    public Class<? extends DocumentSymbolNameProvider> bindDocumentSymbolNameProvider() {
+        return SimpleSymbolNames.class;
+    }
 }

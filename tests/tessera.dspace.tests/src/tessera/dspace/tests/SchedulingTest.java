@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import tessera.core.Monitor;
 import tessera.dspace.runtime.Program;
 import tessera.dspace.runtime.csp.Candidate;
+import tessera.dspace.runtime.explore.Explorer;
 import tessera.dspace.runtime.csp.Enumerator;
 import tessera.dspace.runtime.oracle.SatOracle;
 
@@ -79,6 +80,23 @@ class SchedulingTest {
         assertEquals(6, r.leaves());
         assertEquals(5, r.internalNodes());
         assertEquals(0, r.deadEnds());
+    }
+
+    @Test
+    void figure21SearchTreeInTheExplorer() {
+        Candidate c = Fixtures.init(SPACE, Fixtures.json("""
+                {"sets": {"Instructions": ["a", "b", "c"]}, "values": {"$x.depends_on($y)": {"default": false}}}"""));
+        Explorer ex = new Explorer(c);
+        Explorer.Node full = ex.tree(100, Fixtures.deadline(), Monitor.NULL);
+        assertTrue(full.complete());
+        assertEquals(6, full.leaves());
+        assertEquals(List.of("order(a, b) = BEFORE", "order(a, b) = AFTER"),
+                full.children().stream().map(Explorer.Node::decision).toList());
+        // a budget of 3 nodes expands breadth first: the root's two children, cut
+        Explorer.Node cut = ex.tree(3, Fixtures.deadline(), Monitor.NULL);
+        assertEquals(2, cut.children().size());
+        assertTrue(cut.children().stream().allMatch(n -> n.children().isEmpty() && !n.fixed() && !n.failed()));
+        assertFalse(cut.complete());
     }
 
     @Test

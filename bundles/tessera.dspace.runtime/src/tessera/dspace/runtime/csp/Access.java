@@ -21,17 +21,7 @@ public final class Access {
 
     /** Every binding of {@code vars} to distinct objects (by variable name). */
     public static void forEachBinding(Candidate c, List<VarDecl> vars, Consumer<Map<String, Integer>> body) {
-        Program.Binder[] bs = new Program.Binder[vars.size()];
-        for (int i = 0; i < bs.length; i++) {
-            VarDecl v = vars.get(i);
-            int arg = -1;
-            for (int j = 0; j < i; j++) {
-                if (vars.get(j).name().equals(v.set().arg())) {
-                    arg = j;
-                }
-            }
-            bs[i] = new Program.Binder(v.name(), c.prog.setId(v.set().set()), arg);
-        }
+        Program.Binder[] bs = Lowerings.binders(c.prog, vars);
         int[] b = new int[bs.length];
         Arrays.fill(b, -1);
         Bindings.forEach(c.kernel, bs, b, bind -> {
@@ -85,6 +75,23 @@ public final class Access {
 
     public static long counterBase(Candidate c, int cv) {
         return c.kernel.counterBase[cv];
+    }
+
+    /**
+     * {instance, value} of variable {@code v} taking its value {@code i} (enum index or universe position), named so
+     * that kernels numbering objects differently agree: (anti)symmetric instances list their objects in name order,
+     * with the value inverted when that swaps them.
+     */
+    public static String[] named(Candidate c, int v, int i) {
+        Program.ChoiceInfo ci = c.choiceInfo(v);
+        List<String> args = c.argsOf(v);
+        if (ci.symmetricStorage() && args.get(0).compareTo(args.get(1)) > 0) {
+            args = List.of(args.get(1), args.get(0));
+            if (ci.symmetry() == tessera.dspace.runtime.ir.ChoiceDecl.Symmetry.ANTISYMMETRIC) {
+                i = ci.inverse()[i];
+            }
+        }
+        return new String[] { ci.name() + "(" + String.join(", ", args) + ")", c.describe(v, 1L << i).get(0) };
     }
 
     private static int[] objs(List<String> vars, Map<String, Integer> b) {

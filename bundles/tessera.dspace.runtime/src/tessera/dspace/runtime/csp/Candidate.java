@@ -1026,18 +1026,7 @@ public final class Candidate {
     }
 
     private Program.Binder[] binders(List<VarDecl> vars) {
-        Program.Binder[] bs = new Program.Binder[vars.size()];
-        for (int i = 0; i < bs.length; i++) {
-            VarDecl v = vars.get(i);
-            int arg = -1;
-            for (int j = 0; j < i; j++) {
-                if (vars.get(j).name().equals(v.set().arg())) {
-                    arg = j;
-                }
-            }
-            bs[i] = new Program.Binder(v.name(), prog.setId(v.set().set()), arg);
-        }
-        return bs;
+        return Lowerings.binders(prog, vars);
     }
 
     private void ownKernel() {

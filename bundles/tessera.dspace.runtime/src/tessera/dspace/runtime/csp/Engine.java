@@ -221,6 +221,8 @@ public final class Engine {
                 continue;
             }
             List<int[]> terms = new ArrayList<>();
+            List<int[]> binds = new ArrayList<>();
+            k.termBind.put(v, binds);
             k.termConst[v] = new long[0];
             int[] b = new int[ci.binders().length];
             java.util.Arrays.fill(b, -1);
@@ -241,6 +243,7 @@ public final class Engine {
                     return; // the term's choice instance does not exist for these objects
                 }
                 terms.add(new int[] { d, val, (int) 0 });
+                binds.add(bind.clone());
                 k.termConst[v] = append(k.termConst[v], cst);
             });
             k.termDelta[v] = new int[terms.size()];

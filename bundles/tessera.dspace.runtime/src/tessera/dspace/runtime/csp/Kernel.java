@@ -56,6 +56,8 @@ final class Kernel {
     int[][] termVar = new int[16][];
     long[][] termConst = new long[16][];
     long[] counterBase = new long[16];
+    /** Counter variable → the binding (all counter binders) of each term, for oracles. */
+    Map<Integer, List<int[]>> termBind = new HashMap<>();
     /** Variable → counter variables whose value depends on it. */
     Map<Integer, int[]> counterDeps = new HashMap<>();
     /** Snippet values added by lowerings: snippet → object key → value. */
@@ -131,6 +133,7 @@ final class Kernel {
         k.termConst = termConst.clone();
         k.counterBase = counterBase.clone();
         k.counterDeps = new HashMap<>(counterDeps);
+        k.termBind = new HashMap<>(termBind);
         k.extraValues = new HashMap<>();
         extraValues.forEach((s, m) -> k.extraValues.put(s, new HashMap<>(m)));
         return k;

@@ -46,6 +46,11 @@ public final class Explorer {
             }
             return children.stream().mapToLong(Node::leaves).sum();
         }
+
+        /** Whether the subtree was expanded down to fixed candidates and dead ends (no cut node). */
+        public boolean complete() {
+            return children.isEmpty() ? fixed || failed : children.stream().allMatch(Node::complete);
+        }
     }
 
     private final Candidate root;
@@ -151,33 +156,38 @@ public final class Explorer {
     }
 
     /**
-     * The search tree below the current candidate (branching on the first open variable, one child per value), at
-     * most {@code maxNodes} nodes; deeper parts are cut (a cut node has no children and is neither failed nor fixed).
+     * The search tree below the current candidate (branching on the first open variable, one child per value, as
+     * seed 001a Fig. 2.1), expanded breadth first up to {@code maxNodes} nodes so that the upper levels are complete;
+     * a cut node has no children and is neither failed nor fixed.
      */
     public Node tree(int maxNodes, Deadline deadline, Monitor monitor) {
-        int[] budget = { maxNodes };
-        return expand(current(), "root", budget, deadline, monitor);
+        Node root = node("root", current());
+        java.util.ArrayDeque<Object[]> queue = new java.util.ArrayDeque<>();
+        queue.add(new Object[] { root, current() });
+        int budget = maxNodes - 1;
+        while (!queue.isEmpty() && budget > 0) {
+            monitor.checkCanceled();
+            deadline.check("search-tree expansion");
+            Object[] e = queue.poll();
+            Node n = (Node) e[0];
+            Candidate c = (Candidate) e[1];
+            if (n.failed() || n.fixed()) {
+                continue;
+            }
+            int v = c.firstOpen();
+            for (long m = c.domain(v); m != 0 && budget > 0; m &= m - 1, budget--) {
+                Candidate k = c.copy();
+                long bit = Long.lowestOneBit(m);
+                k.restrict(v, bit);
+                Node kn = node(c.choiceOf(v) + "(" + String.join(", ", c.argsOf(v)) + ") = " + c.describe(v, bit).get(0), k);
+                n.children().add(kn);
+                queue.add(new Object[] { kn, k });
+            }
+        }
+        return root;
     }
 
-    private Node expand(Candidate c, String label, int[] budget, Deadline deadline, Monitor monitor) {
-        monitor.checkCanceled();
-        deadline.check("search-tree expansion");
-        budget[0]--;
-        if (c.failed()) {
-            return new Node(label, true, false, List.of());
-        }
-        int v = c.firstOpen();
-        if (v < 0) {
-            return new Node(label, false, true, List.of());
-        }
-        List<Node> kids = new ArrayList<>();
-        for (long m = c.domain(v); m != 0 && budget[0] > 0; m &= m - 1) {
-            Candidate k = c.copy();
-            long bit = Long.lowestOneBit(m);
-            k.restrict(v, bit);
-            kids.add(expand(k, c.choiceOf(v) + "(" + String.join(", ", c.argsOf(v)) + ") = " + c.describe(v, bit).get(0),
-                    budget, deadline, monitor));
-        }
-        return new Node(label, false, false, kids);
+    private static Node node(String label, Candidate c) {
+        return new Node(label, c.failed(), !c.failed() && c.firstOpen() < 0, new ArrayList<>());
     }
 }

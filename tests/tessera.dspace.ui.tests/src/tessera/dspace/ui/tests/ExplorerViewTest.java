@@ -1,0 +1,180 @@
+package tessera.dspace.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.lsp4j.DocumentSymbol;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
+import org.junit.jupiter.api.Test;
+
+import tessera.diagram.Diagram;
+import tessera.dspace.runtime.explore.Explorer;
+import tessera.dspace.ui.ExplorerPanel;
+import tessera.dspace.ui.ExplorerView;
+import tessera.editor.XtextSupport;
+import tessera.ui.DiagramView;
+import tessera.ui.Screenshots;
+import tessera.ui.TesseraPerspective;
+
+/**
+ * Studio: the example decision spaces in a project; a .exh file opens in the Xtext editor (outline, definitions),
+ * the Candidate Explorer follows the active .exh editor and explores it on the instance next to it, the Diagram view
+ * shows the choice graph, and a broken instance gives a message with file and line instead of a stack trace.
+ */
+class ExplorerViewTest {
+    @Test
+    void explorerFollowsTheExhEditor() throws Exception {
+        IWorkbench wb = PlatformUI.getWorkbench();
+        IWorkbenchWindow win = wb.getActiveWorkbenchWindow() != null ? wb.getActiveWorkbenchWindow()
+                : wb.getWorkbenchWindows()[0];
+        IWorkbenchPage page = win.getActivePage();
+        page.setPerspective(wb.getPerspectiveRegistry().findPerspectiveWithId(TesseraPerspective.ID));
+        win.getShell().setBounds(0, 0, 1440, 1000);
+        IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject("dspace-explorer");
+        if (!p.exists()) {
+            p.create(null);
+        }
+        p.open(null);
+        Path ex = ExplorerPanelTest.ROOT.resolve("examples/dspace");
+        IFolder gpu = p.getFolder("gpu");
+        if (!gpu.exists()) {
+            gpu.create(true, true, null);
+        }
+        for (String n : List.of("scheduling.exh", "scheduling-3.json")) {
+            write(p.getFile(n), Files.readString(ex.resolve(n)));
+        }
+        try (var files = Files.list(ex.resolve("gpu"))) {
+            for (Path f : files.toList()) {
+                write(gpu.getFile(f.getFileName().toString()), Files.readString(f));
+            }
+        }
+        IFile sched = p.getFile("scheduling.exh");
+
+        // the editor: Xtext services through the generic-editor bridge, the outline lists sets and choices
+        IEditorPart part = IDE.openEditor(page, sched);
+        assertTrue(part instanceof ITextEditor, String.valueOf(part));
+        ITextEditor ed = (ITextEditor) part;
+        IDocument doc = ed.getDocumentProvider().getDocument(ed.getEditorInput());
+        String path = sched.getLocationURI().toString();
+        assertTrue(XtextSupport.supports(path), "the .exh language is found through its ISetup service file");
+        XtextSupport.Parsed parsed = XtextSupport.parse(path, doc.get());
+        List<String> outline = new ArrayList<>();
+        for (DocumentSymbol s : XtextSupport.symbols(parsed)) {
+            outline.add(s.getName());
+            if (s.getChildren() != null) {
+                s.getChildren().forEach(c -> outline.add("  " + c.getName()));
+            }
+        }
+        assertTrue(outline.contains("Instructions") && outline.contains("order"), outline::toString);
+        assertTrue(outline.contains("  BEFORE") && outline.contains("  AFTER"), "values under their choice: " + outline);
+        int use = doc.get().indexOf("order($lhs, $mid)");
+        assertFalse(XtextSupport.definitions(parsed, use).isEmpty(), "go to the definition of order");
+        assertTrue(XtextSupport.hover(parsed, use).contains("Relative order"), XtextSupport.hover(parsed, use));
+        assertNotNull(ed.getAdapter(IContentOutlinePage.class));
+        page.showView("org.eclipse.ui.views.ContentOutline");
+
+        ExplorerView view = (ExplorerView) page.showView(ExplorerView.ID);
+        ExplorerPanel panel = view.getPanel();
+        view.showFile(sched, null);
+        waitFor(() -> panel.getSession() != null && panel.getSession().spaceFile().endsWith("scheduling.exh"), "scheduling loaded");
+        assertTrue(panel.getSession().instanceFile().endsWith("scheduling-3.json"), "the instance next to the space");
+        assertTrue(panel.selectInstance("order(i0, i1)"));
+        panel.check(List.of("AFTER"));
+        Explorer.Step step = panel.applyChecked();
+        assertEquals(List.of("AFTER"), step.removed().get("order(i1, i2)"));
+        page.bringToTop(view);
+        shot(win, "dspace-studio-scheduling-explorer");
+
+        // the gpu space (includes, counters, a trigger): follows the newly activated editor
+        IFile gpuExh = gpu.getFile("gpu.exh");
+        IDE.openEditor(page, gpuExh);
+        page.bringToTop(view);
+        waitFor(() -> panel.getSession() != null && panel.getSession().spaceFile().endsWith("gpu.exh"), "gpu loaded");
+        assertTrue(panel.getSession().instanceFile().endsWith("gpu-small.json"));
+        assertTrue(panel.getVectorTable().getItemCount() > 10);
+        page.toggleZoom(page.getReference(view));
+        panel.showTab(2);
+        shot(win, "dspace-studio-gpu-choice-graph-maximized");
+        page.toggleZoom(page.getReference(view));
+
+        // the Diagram view shows the same choice graph through the DiagramProvider service
+        DiagramView dv = (DiagramView) page.showView(DiagramView.ID);
+        dv.showFile(gpuExh);
+        Diagram d = dv.getCanvas().getDiagram();
+        assertNotNull(d, "a choice graph for .exh files");
+        assertTrue(d.findNode("order") != null && d.findNode("dim_kind") != null);
+        shot(win, "dspace-studio-gpu-diagram-view");
+
+        // a broken instance: a diagnostic with file and what to do, never a stack trace
+        write(p.getFile("scheduling-3.json"), "{\"sets\": {\"Instr\": [\"a\"]}}");
+        view.showFile(sched, null);
+        waitFor(() -> panel.getSession() == null && panel.getHeader().startsWith("Cannot explore scheduling.exh"), "error shown");
+        // let a reload queued by the resource listener run: it must not replace what is shown
+        long until = System.currentTimeMillis() + 1500;
+        waitFor(() -> System.currentTimeMillis() > until, "pending reloads");
+        waitFor(() -> panel.getHeader().startsWith("Cannot explore"), "error still shown");
+        assertTrue(panel.getHeader().startsWith("Cannot explore scheduling.exh:\n  scheduling-3.json:")
+                && panel.getHeader().contains("\"Instr\", which the space does not declare"), panel.getHeader());
+        page.bringToTop(view);
+        shot(win, "dspace-studio-bad-instance");
+        page.closeAllEditors(false);
+        p.delete(true, true, null);
+    }
+
+    private static void shot(IWorkbenchWindow win, String name) {
+        Screenshots.flush(win.getShell().getDisplay());
+        File f = Screenshots.capture(win.getShell(), name);
+        assertTrue(f.length() > 1000, f.toString());
+    }
+
+    private static void write(IFile f, String text) throws Exception {
+        var in = new ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        if (f.exists()) {
+            f.setContents(in, true, false, null);
+        } else {
+            f.create(in, true, null);
+        }
+    }
+
+    private static void waitFor(BooleanSupplier done, String what) {
+        Display display = Display.getCurrent();
+        long end = System.currentTimeMillis() + 120_000;
+        while (!done.getAsBoolean()) {
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("timed out waiting: " + what);
+            }
+            if (!display.readAndDispatch()) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+        Screenshots.flush(display);
+    }
+}
