@@ -42,6 +42,33 @@ public final class X86Renderer {
         return k;
     }
 
+    /**
+     * The extension group of an id (seed 000 §VI-A): "AVX" (a YMM operand, or a V… mnemonic on XMM), "SSE" (legacy
+     * XMM), else "BASE" (toy names too).
+     */
+    public static String extension(String id) {
+        List<String> kinds = kinds(id);
+        if (kinds == null || !(kinds.contains("XMM") || kinds.contains("YMM"))) {
+            return "BASE";
+        }
+        return kinds.contains("YMM") || id.startsWith("V") ? "AVX" : "SSE";
+    }
+
+    /** The first legacy-SSE and the first AVX instruction of a kernel that mixes both, else null (§VI-A forbids it). */
+    public static String[] sseAvxMix(Kernel k) {
+        String sse = null;
+        String avx = null;
+        for (String i : k.instructions()) {
+            String e = extension(i);
+            if (sse == null && e.equals("SSE")) {
+                sse = i;
+            } else if (avx == null && e.equals("AVX")) {
+                avx = i;
+            }
+        }
+        return sse != null && avx != null ? new String[] {sse, avx} : null;
+    }
+
     public static boolean renderable(String id) {
         return kinds(id) != null;
     }

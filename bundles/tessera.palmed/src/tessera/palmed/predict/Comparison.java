@@ -78,12 +78,25 @@ public final class Comparison {
     private Comparison() {
     }
 
-    /** A random block: 2–6 distinct instructions, 1–4 copies each. */
+    /**
+     * A random block: 2–6 draws of an instruction with 1–4 copies each, never mixing legacy SSE with AVX (seed 000
+     * §VI-A: such mixes pay transition penalties no throughput model describes); a conflicting draw is redrawn.
+     */
     public static Kernel randomBlock(Random rnd, List<String> ids) {
         Map<String, Integer> c = new LinkedHashMap<>();
         int d = 2 + rnd.nextInt(5);
-        for (int k = 0; k < d; k++) {
-            c.merge(ids.get(rnd.nextInt(ids.size())), 1 + rnd.nextInt(4), Integer::sum);
+        String vector = null;
+        for (int k = 0; k < d;) {
+            String i = ids.get(rnd.nextInt(ids.size()));
+            String e = X86Renderer.extension(i);
+            if (!e.equals("BASE")) {
+                if (vector != null && !vector.equals(e)) {
+                    continue;
+                }
+                vector = e;
+            }
+            c.merge(i, 1 + rnd.nextInt(4), Integer::sum);
+            k++;
         }
         return Kernel.of(c);
     }
