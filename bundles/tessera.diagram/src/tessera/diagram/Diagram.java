@@ -21,6 +21,13 @@ public final class Diagram {
     public static final int BLACK = 0x000000;
     public static final int WHITE = 0xFFFFFF;
 
+    /** The range of the diagram's source text an element shows (0-based offset, length, 1-based line). */
+    public record SourceRange(int offset, int length, int line) {
+        public boolean contains(int off) {
+            return off >= offset && off <= offset + length; // the caret just after the range still belongs to it
+        }
+    }
+
     public static final class Port {
         public final String id;
         public final Side side;
@@ -44,6 +51,10 @@ public final class Diagram {
         public int stroke = 0x34495E;
         public boolean bold;
         public Object payload;
+        /** Where the element comes from in the source text (null: not linked), for editor linking. */
+        public SourceRange sourceRange;
+        /** Name → value rows for the Properties view (insertion order). */
+        public final Map<String, String> properties = new LinkedHashMap<>();
         public final List<Port> ports = new ArrayList<>();
         public double x;
         public double y;
@@ -80,6 +91,16 @@ public final class Diagram {
             return this;
         }
 
+        public Node sourceRange(SourceRange s) {
+            sourceRange = s;
+            return this;
+        }
+
+        public Node property(String name, String value) {
+            properties.put(name, value);
+            return this;
+        }
+
         public Port port(String portId, Side side) {
             for (Port p : ports) {
                 if (p.id.equals(portId)) {
@@ -108,6 +129,10 @@ public final class Diagram {
         public int color = 0x34495E;
         public double width = 1.2;
         public Object payload;
+        /** Where the element comes from in the source text (null: not linked), for editor linking. */
+        public SourceRange sourceRange;
+        /** Name → value rows for the Properties view (insertion order). */
+        public final Map<String, String> properties = new LinkedHashMap<>();
         /** Layout result: start, bend points, end. */
         public final List<double[]> route = new ArrayList<>();
         /** Layout result: top-left of the label box. */
@@ -152,6 +177,16 @@ public final class Diagram {
             payload = p;
             return this;
         }
+
+        public Edge sourceRange(SourceRange s) {
+            sourceRange = s;
+            return this;
+        }
+
+        public Edge property(String name, String value) {
+            properties.put(name, value);
+            return this;
+        }
     }
 
     private final Map<String, Node> nodes = new LinkedHashMap<>();
@@ -182,5 +217,35 @@ public final class Diagram {
 
     public List<Edge> edges() {
         return List.copyOf(edges);
+    }
+
+    /** The nodes whose source range contains {@code offset}, innermost (shortest range) first. */
+    public List<Node> nodesAt(int offset) {
+        return nodes.values().stream().filter(n -> n.sourceRange != null && n.sourceRange.contains(offset))
+                .sorted(java.util.Comparator.comparingInt(n -> n.sourceRange.length())).toList();
+    }
+
+    /** The edges whose source range contains {@code offset}, innermost (shortest range) first. */
+    public List<Edge> edgesAt(int offset) {
+        return edges.stream().filter(e -> e.sourceRange != null && e.sourceRange.contains(offset))
+                .sorted(java.util.Comparator.comparingInt(e -> e.sourceRange.length())).toList();
+    }
+
+    /** The node or edge whose payload (or itself, without payload) is {@code key}; null if none. */
+    public Object elementOf(Object key) {
+        if (key == null) {
+            return null;
+        }
+        for (Node n : nodes.values()) {
+            if (key.equals(n.payload != null ? n.payload : n)) {
+                return n;
+            }
+        }
+        for (Edge e : edges) {
+            if (key.equals(e.payload != null ? e.payload : e)) {
+                return e;
+            }
+        }
+        return null;
     }
 }

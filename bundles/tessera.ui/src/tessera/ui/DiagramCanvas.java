@@ -179,6 +179,29 @@ public class DiagramCanvas extends Canvas {
         }
     }
 
+    /** Pans (zoom unchanged) so the node or edge label showing {@code payload} is inside the visible area. */
+    public void reveal(Object payload) {
+        Rectangle ca = getClientArea();
+        Object el = diagram == null ? null : diagram.elementOf(payload);
+        double x, y, w, h;
+        if (el instanceof Diagram.Node n) {
+            x = n.x; y = n.y; w = n.width; h = n.height;
+        } else if (el instanceof Diagram.Edge e && !e.route.isEmpty()) {
+            double[] mid = e.route.get(e.route.size() / 2);
+            x = mid[0]; y = mid[1]; w = 1; h = 1;
+        } else {
+            return;
+        }
+        double sx = panX + x * zoom, sy = panY + y * zoom, sw = w * zoom, sh = h * zoom;
+        if (sx < 0 || sx + sw > ca.width) {
+            panX += ca.width / 2.0 - (sx + sw / 2);
+        }
+        if (sy < 0 || sy + sh > ca.height) {
+            panY += ca.height / 2.0 - (sy + sh / 2);
+        }
+        redraw();
+    }
+
     /** Marks elements (by payload) to draw highlighted, e.g. the dependences a move would violate. */
     public void setHighlighted(Set<?> payloads) {
         highlighted.clear();
@@ -385,6 +408,13 @@ public class DiagramCanvas extends Canvas {
             l.save(file.getPath(), SWT.IMAGE_PNG);
         } finally {
             img.dispose();
+        }
+    }
+
+    /** Writes the diagram in Graphviz DOT (no layout: Graphviz lays it out itself). */
+    public void exportDot(File file) throws IOException {
+        if (diagram != null) {
+            Files.writeString(file.toPath(), tessera.diagram.DotWriter.write(diagram), StandardCharsets.UTF_8);
         }
     }
 

@@ -16,6 +16,7 @@ import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IToolBarManager;
+import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.ISelectionChangedListener;
 import org.eclipse.jface.viewers.ISelectionProvider;
@@ -29,16 +30,28 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IEditorReference;
 import org.eclipse.ui.IPartListener2;
+import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.IWorkbenchPartReference;
 import org.eclipse.ui.part.ViewPart;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.eclipse.ui.views.properties.IPropertySheetEntry;
+import org.eclipse.ui.views.properties.IPropertySheetPage;
+import org.eclipse.ui.views.properties.IPropertySource;
+import org.eclipse.ui.views.properties.PropertyDescriptor;
+import org.eclipse.ui.views.properties.PropertySheetPage;
+import org.eclipse.ui.views.properties.PropertySheetSorter;
 
 import tessera.core.ServiceFiles;
+import tessera.diagram.Diagram;
 import tessera.diagram.DiagramProvider;
 
 /**
  * Shows the diagrams of the file in the active editor (RDG, routing, schedules...), from every registered
- * {@link DiagramProvider}; redraws when the file is saved. Selecting an element publishes its model object.
+ * {@link DiagramProvider}; redraws when the file is saved. Selecting an element publishes its model object, shows
+ * its {@link Diagram.Node#properties properties} in the Properties view and selects its {@link Diagram.SourceRange source
+ * range} in the file's text editor; moving the caret in that editor selects the element under it.
  */
 public class DiagramView extends ViewPart implements ISelectionProvider {
     public static final String ID = "tessera.ui.diagramView";
@@ -60,6 +73,13 @@ public class DiagramView extends ViewPart implements ISelectionProvider {
                     showFile(f);
                 }
             }
+        }
+    };
+
+    private final ISelectionListener editorSelectionListener = (part, sel) -> {
+        if (part instanceof IEditorPart editor && sel instanceof ITextSelection ts && file != null
+                && file.equals(editor.getEditorInput().getAdapter(IFile.class))) {
+            showSourceOffset(ts.getOffset());
         }
     };
 
@@ -90,12 +110,14 @@ public class DiagramView extends ViewPart implements ISelectionProvider {
         canvas.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
         canvas.addSelectionListener(o -> {
             selection = o == null ? StructuredSelection.EMPTY : new StructuredSelection(o);
-            SelectionChangedEvent ev = new SelectionChangedEvent(this, selection);
-            listeners.forEach(l -> l.selectionChanged(ev));
+            fireSelection();
+            canvas.setHighlighted(java.util.Set.of());
+            revealInEditor(o);
         });
         getSite().setSelectionProvider(this);
         contributeActions(getViewSite().getActionBars().getToolBarManager());
         getSite().getPage().addPartListener(partListener);
+        getSite().getPage().addPostSelectionListener(editorSelectionListener);
         ResourcesPlugin.getWorkspace().addResourceChangeListener(resourceListener, IResourceChangeEvent.POST_CHANGE);
         IEditorPart active = getSite().getPage().getActiveEditor();
         if (active != null && active.getEditorInput().getAdapter(IFile.class) != null) {
@@ -111,6 +133,7 @@ public class DiagramView extends ViewPart implements ISelectionProvider {
         tb.add(action("Fit", canvas::fit));
         tb.add(action("Export PNG…", () -> export("*.png")));
         tb.add(action("Export SVG…", () -> export("*.svg")));
+        tb.add(action("Export DOT…", () -> export("*.dot")));
     }
 
     private static Action action(String text, Runnable r) {
@@ -133,6 +156,8 @@ public class DiagramView extends ViewPart implements ISelectionProvider {
         try {
             if (ext.endsWith("svg")) {
                 canvas.exportSvg(new File(path));
+            } else if (ext.endsWith("dot")) {
+                canvas.exportDot(new File(path));
             } else {
                 canvas.exportPng(new File(path));
             }
@@ -201,6 +226,145 @@ public class DiagramView extends ViewPart implements ISelectionProvider {
         return canvas;
     }
 
+    /** The file shown, or null. */
+    public IFile getFile() {
+        return file;
+    }
+
+    private void fireSelection() {
+        SelectionChangedEvent ev = new SelectionChangedEvent(this, selection);
+        listeners.forEach(l -> l.selectionChanged(ev));
+    }
+
+    /** The open text editor of the shown file, or null. */
+    public ITextEditor textEditor() {
+        if (file == null) {
+            return null;
+        }
+        for (IEditorReference ref : getSite().getPage().getEditorReferences()) {
+            IEditorPart ed = ref.getEditor(false);
+            if (ed != null && file.equals(ed.getEditorInput().getAdapter(IFile.class))) {
+                ITextEditor te = ed instanceof ITextEditor t ? t : ed.getAdapter(ITextEditor.class);
+                if (te != null) {
+                    return te;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Diagram → text: selects the source range of the element showing {@code key} in the file's open editor. */
+    public void revealInEditor(Object key) {
+        Diagram d = canvas.getDiagram();
+        Object el = d == null ? null : d.elementOf(key);
+        Diagram.SourceRange src = el instanceof Diagram.Node n ? n.sourceRange : el instanceof Diagram.Edge e ? e.sourceRange : null;
+        ITextEditor te = src == null ? null : textEditor();
+        if (te != null) {
+            getSite().getPage().bringToTop(te);
+            te.selectAndReveal(src.offset(), src.length());
+        }
+    }
+
+    /**
+     * Text → diagram: selects the innermost node whose source range contains {@code offset} and highlights the
+     * edges of the innermost smaller range inside it (e.g. the operand under the caret); returns the node's key.
+     */
+    public Object showSourceOffset(int offset) {
+        Diagram d = canvas.getDiagram();
+        if (d == null) {
+            return null;
+        }
+        List<Diagram.Node> nodes = d.nodesAt(offset);
+        Diagram.Node n = nodes.isEmpty() ? null : nodes.get(0);
+        int limit = n == null ? Integer.MAX_VALUE : n.sourceRange.length();
+        List<Diagram.Edge> edges = d.edgesAt(offset);
+        java.util.Set<Object> hi = new java.util.HashSet<>();
+        if (!edges.isEmpty() && edges.get(0).sourceRange.length() < limit) {
+            int len = edges.get(0).sourceRange.length();
+            edges.stream().filter(e -> e.sourceRange.length() == len).forEach(e -> hi.add(DiagramCanvas.key(e)));
+        }
+        Object key = n == null ? null : DiagramCanvas.key(n);
+        canvas.select(key, false);
+        canvas.setHighlighted(hi);
+        if (key != null) {
+            canvas.reveal(key);
+        }
+        selection = key == null ? StructuredSelection.EMPTY : new StructuredSelection(key);
+        fireSelection();
+        return key;
+    }
+
+    /** The Properties view's rows for the element showing {@code key} (null when the diagram has no such element). */
+    public IPropertySource propertySource(Object key) {
+        Diagram d = canvas == null ? null : canvas.getDiagram();
+        Object el = d == null ? null : d.elementOf(key);
+        java.util.Map<String, String> rows = new java.util.LinkedHashMap<>();
+        if (el instanceof Diagram.Node n) {
+            rows.put("id", n.id);
+            rows.putAll(n.properties.isEmpty() ? java.util.Map.of("text", String.join(" / ", n.lines)) : n.properties);
+        } else if (el instanceof Diagram.Edge e) {
+            rows.put("id", e.id);
+            rows.put("from → to", e.source.id + " → " + e.target.id);
+            rows.putAll(e.properties.isEmpty() ? java.util.Map.of("label", e.label) : e.properties);
+        } else {
+            return null;
+        }
+        return new RowsPropertySource(rows);
+    }
+
+    /** Read-only name → value rows, in their order. */
+    private record RowsPropertySource(java.util.Map<String, String> rows) implements IPropertySource {
+        @Override
+        public Object getEditableValue() {
+            return null;
+        }
+
+        @Override
+        public org.eclipse.ui.views.properties.IPropertyDescriptor[] getPropertyDescriptors() {
+            return rows.keySet().stream().map(k -> new PropertyDescriptor(k, k))
+                    .toArray(org.eclipse.ui.views.properties.IPropertyDescriptor[]::new);
+        }
+
+        @Override
+        public Object getPropertyValue(Object id) {
+            return rows.get(id);
+        }
+
+        @Override
+        public boolean isPropertySet(Object id) {
+            return false;
+        }
+
+        @Override
+        public void resetPropertyValue(Object id) {
+            // read-only
+        }
+
+        @Override
+        public void setPropertyValue(Object id, Object value) {
+            // read-only
+        }
+    }
+
+    @Override
+    public <T> T getAdapter(Class<T> adapter) {
+        if (adapter == IPropertySheetPage.class) {
+            PropertySheetPage page = new PropertySheetPage() {
+                {
+                    setSorter(new PropertySheetSorter() {
+                        @Override
+                        public void sort(IPropertySheetEntry[] entries) {
+                            // keep the provider's order (id first, then the model's rows)
+                        }
+                    });
+                }
+            };
+            page.setPropertySourceProvider(this::propertySource);
+            return adapter.cast(page);
+        }
+        return super.getAdapter(adapter);
+    }
+
     @Override
     public void setFocus() {
         canvas.setFocus();
@@ -209,6 +373,7 @@ public class DiagramView extends ViewPart implements ISelectionProvider {
     @Override
     public void dispose() {
         getSite().getPage().removePartListener(partListener);
+        getSite().getPage().removePostSelectionListener(editorSelectionListener);
         ResourcesPlugin.getWorkspace().removeResourceChangeListener(resourceListener);
         super.dispose();
     }

@@ -68,6 +68,25 @@ public final class Screenshots {
         }
     }
 
+    /** Runs the event loop until {@code done} holds (views update asynchronously); fails after {@code timeoutMs}. */
+    public static void waitFor(Display display, java.util.function.BooleanSupplier done, long timeoutMs, String what) {
+        long end = System.currentTimeMillis() + timeoutMs;
+        while (!done.getAsBoolean()) {
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("timed out waiting: " + what);
+            }
+            if (!display.readAndDispatch()) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+        flush(display);
+    }
+
     /** Runs the event loop until idle so pending paints and layouts happen. */
     public static void flush(Display display) {
         for (int i = 0; i < 50; i++) {

@@ -7,7 +7,7 @@ import tessera.modsched.model.Operation;
 import tessera.modsched.model.Reservation;
 import tessera.modsched.model.ResourceClass;
 
-/** Writes a loop and its machine in the .ddg format, so that {@link DdgReader} reads back the same loop. */
+/** Writes a loop and its machine in the .ddg format, so that the .ddg language (bundle tessera.ddg) reads back the same loop. */
 public final class DdgWriter {
     private DdgWriter() {
     }

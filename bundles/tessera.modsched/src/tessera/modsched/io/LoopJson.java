@@ -55,6 +55,8 @@ public final class LoopJson {
         String name;
         List<OpDoc> ops = new ArrayList<>();
         List<EdgeDoc> edges = new ArrayList<>();
+        /** Mutually exclusive pairs of op names; absent when there are none. */
+        List<String[]> exclusive;
     }
 
     static final class OpDoc {
@@ -125,6 +127,16 @@ public final class LoopJson {
             ed.kind = e.kind().word();
             d.loop.edges.add(ed);
         }
+        for (int u = 0; u < loop.size() && loop.hasExclusions(); u++) {
+            for (int v = u + 1; v < loop.size(); v++) {
+                if (loop.exclusive(u, v)) {
+                    if (d.loop.exclusive == null) {
+                        d.loop.exclusive = new ArrayList<>();
+                    }
+                    d.loop.exclusive.add(new String[] { loop.op(u).name(), loop.op(v).name() });
+                }
+            }
+        }
         return GSON.toJson(d);
     }
 
@@ -173,6 +185,14 @@ public final class LoopJson {
                 return null;
             }
             lb.edge(e.from, e.to, e.latency, e.distance, k, 0);
+        }
+        for (String[] pair : d.loop.exclusive == null ? List.<String[]>of() : d.loop.exclusive) {
+            if (pair == null || pair.length != 2) {
+                diagnostics.add(Diagnostic.error(fileName, 0, "an exclusive pair needs two op names",
+                        "write \"exclusive\": [[\"a\", \"b\"], ...]"));
+                return null;
+            }
+            lb.exclusive(pair[0], pair[1]);
         }
         return lb.build(diagnostics);
     }

@@ -1,6 +1,7 @@
 package tessera.modsched.model;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +12,6 @@ import tessera.core.Diagnostic;
 import tessera.core.DiagnosticException;
 import tessera.core.Diagnostics;
 import tessera.core.graph.Digraph;
-import tessera.core.graph.LongestPaths;
 
 /**
  * The dependence graph DG = {V, E, δ, λ} of an innermost loop (seed 002 §4.1) bound to a {@link Machine}.
@@ -27,8 +27,11 @@ public final class Loop {
     private final Digraph graph;
     private final int[] edgeLatency;
     private final int[] edgeDistance;
+    /** exclusive[u] = ops that never execute in the same iteration as u (disjoint conditions); null = none. */
+    private final BitSet[] exclusive;
 
-    private Loop(String name, Machine machine, List<Operation> ops, List<Dependence> deps) {
+    private Loop(String name, Machine machine, List<Operation> ops, List<Dependence> deps, BitSet[] exclusive) {
+        this.exclusive = exclusive;
         this.name = name;
         this.machine = machine;
         this.ops = List.copyOf(ops);
@@ -101,13 +104,27 @@ public final class Loop {
         return edgeDistance[edge];
     }
 
+    /**
+     * Whether ops u and v are mutually exclusive: their conditions are disjoint, so in any one iteration at most
+     * one of them executes and they may share an MRT cell (seed 003 §5.2, merged S1/S2 moves). Symmetric, never
+     * reflexive; false for every pair of a loop without exclusions.
+     */
+    public boolean exclusive(int u, int v) {
+        return exclusive != null && exclusive[u] != null && exclusive[u].get(v);
+    }
+
+    /** Whether some pair of ops is mutually exclusive. */
+    public boolean hasExclusions() {
+        return exclusive != null;
+    }
+
     /** This loop with each op's payload replaced by {@code payloads[i]} (same structure). */
     public Loop withPayloads(Object[] payloads) {
         List<Operation> l = new ArrayList<>();
         for (Operation o : ops) {
             l.add(new Operation(o.index(), o.name(), o.resource(), o.latency(), o.reservation(), payloads[o.index()]));
         }
-        return new Loop(name, machine, l, deps);
+        return new Loop(name, machine, l, deps, exclusive);
     }
 
     @Override
@@ -131,6 +148,7 @@ public final class Loop {
         private int line;
         private final List<OpSpec> opSpecs = new ArrayList<>();
         private final List<EdgeSpec> edgeSpecs = new ArrayList<>();
+        private final List<String[]> exclusions = new ArrayList<>();
 
         private record OpSpec(String name, String resource, int latency, List<Use> reserve, Object payload, int line) {
         }
@@ -181,12 +199,22 @@ public final class Loop {
             return this;
         }
 
+        /** Declares ops {@code a} and {@code b} mutually exclusive (see {@link Loop#exclusive(int, int)}). */
+        public Builder exclusive(String a, String b) {
+            exclusions.add(new String[] { a, b });
+            return this;
+        }
+
         public int opCount() {
             return opSpecs.size();
         }
 
         private void error(Diagnostics d, int ln, String msg, String hint) {
             d.add(Diagnostic.error(file, ln, msg, hint));
+        }
+
+        private void error(Diagnostics d, int ln, ModelProblems.Problem p) {
+            d.add(Diagnostic.error(file, ln, p.message(), p.hint()));
         }
 
         /** The loop, or null after reporting every problem found into {@code diagnostics}. */
@@ -203,15 +231,13 @@ public final class Loop {
             List<Operation> ops = new ArrayList<>();
             for (OpSpec s : opSpecs) {
                 if (index.containsKey(s.name())) {
-                    error(diagnostics, s.line(), "operation '" + s.name() + "' is declared twice",
-                            "operation names must be unique in a loop");
+                    error(diagnostics, s.line(), ModelProblems.duplicateOperation(s.name()));
                     continue;
                 }
                 int r = machine.resourceIndex(s.resource());
                 if (r < 0 || machine.resource(r).implicit()) {
-                    error(diagnostics, s.line(), "unknown resource '" + s.resource() + "' for operation '" + s.name()
-                            + "'", "machine " + machine.name() + " declares " + machine.declaredResources().stream()
-                                    .map(ResourceClass::name).toList());
+                    error(diagnostics, s.line(), ModelProblems.unknownResource(s.resource(), s.name(), machine.name(),
+                            machine.declaredResources().stream().map(ResourceClass::name).toList()));
                     continue;
                 }
                 Reservation res;
@@ -223,29 +249,25 @@ public final class Loop {
                     for (Use u : s.reserve()) {
                         int ur = machine.resourceIndex(u.resource());
                         if (ur < 0 || machine.resource(ur).implicit()) {
-                            error(diagnostics, s.line(), "unknown resource '" + u.resource()
-                                    + "' in the reservation of '" + s.name() + "'", "use a resource of machine "
-                                            + machine.name());
+                            error(diagnostics, s.line(),
+                                    ModelProblems.unknownReservedResource(u.resource(), s.name(), machine.name()));
                             bad = true;
                             continue;
                         }
                         if (u.offset() < 0) {
-                            error(diagnostics, s.line(), "negative cycle offset " + u.offset() + " in the reservation of '"
-                                    + s.name() + "'", "offsets count cycles after issue, from 0");
+                            error(diagnostics, s.line(), ModelProblems.negativeOffset(u.offset(), s.name()));
                             bad = true;
                             continue;
                         }
                         List<Integer> l = per.computeIfAbsent(ur, k -> new ArrayList<>());
                         if (l.contains(u.offset())) {
-                            error(diagnostics, s.line(), "'" + s.name() + "' reserves " + u.resource() + "@"
-                                    + u.offset() + " twice", "an op holds one instance of a class per cycle");
+                            error(diagnostics, s.line(), ModelProblems.reservedTwice(s.name(), u.resource(), u.offset()));
                             bad = true;
                         }
                         l.add(u.offset());
                     }
                     if (s.reserve().isEmpty()) {
-                        error(diagnostics, s.line(), "empty reservation for '" + s.name() + "'",
-                                "omit 'reserve' to use the resource's standard pattern");
+                        error(diagnostics, s.line(), ModelProblems.emptyReservation(s.name()));
                         bad = true;
                     }
                     if (bad) {
@@ -262,21 +284,21 @@ public final class Loop {
                 ops.add(new Operation(ops.size(), s.name(), r, s.latency(), res, s.payload()));
             }
             List<Dependence> deps = new ArrayList<>();
+            List<Integer> edgeLines = new ArrayList<>();
             for (EdgeSpec e : edgeSpecs) {
                 Integer from = index.get(e.from());
                 Integer to = index.get(e.to());
                 boolean bad = false;
                 if (from == null) {
-                    error(diagnostics, e.line(), "unknown operation '" + e.from() + "' in edge", "declare it with 'op'");
+                    error(diagnostics, e.line(), ModelProblems.unknownOperation(e.from()));
                     bad = true;
                 }
                 if (to == null) {
-                    error(diagnostics, e.line(), "unknown operation '" + e.to() + "' in edge", "declare it with 'op'");
+                    error(diagnostics, e.line(), ModelProblems.unknownOperation(e.to()));
                     bad = true;
                 }
                 if (e.distance() < 0) {
-                    error(diagnostics, e.line(), "negative iteration distance " + e.distance() + " on edge " + e.from()
-                            + " -> " + e.to(), "distances count iterations back and are >= 0; reverse the edge");
+                    error(diagnostics, e.line(), ModelProblems.negativeDistance(e.distance(), e.from(), e.to()));
                     bad = true;
                 }
                 if (bad) {
@@ -284,26 +306,44 @@ public final class Loop {
                 }
                 int lat = e.latency() != null ? e.latency() : ops.get(from).latency();
                 deps.add(new Dependence(deps.size(), from, to, lat, e.distance(), e.kind()));
+                edgeLines.add(e.line());
+            }
+            BitSet[] excl = null;
+            for (String[] pair : exclusions) {
+                Integer a = index.get(pair[0]);
+                Integer b = index.get(pair[1]);
+                for (String n : pair) {
+                    if (!index.containsKey(n)) {
+                        error(diagnostics, line, ModelProblems.unknownExclusiveOperation(n));
+                    }
+                }
+                if (a == null || b == null) {
+                    continue;
+                }
+                if (a.equals(b)) {
+                    error(diagnostics, line, ModelProblems.selfExclusive(pair[0]));
+                    continue;
+                }
+                if (excl == null) {
+                    excl = new BitSet[ops.size()];
+                }
+                for (int[] uv : new int[][] { { a, b }, { b, a } }) {
+                    if (excl[uv[0]] == null) {
+                        excl[uv[0]] = new BitSet(ops.size());
+                    }
+                    excl[uv[0]].set(uv[1]);
+                }
             }
             if (diagnostics.size() > before && diagnostics.hasErrors()) {
                 return null;
             }
-            Loop loop = new Loop(name, machine, ops, deps);
+            Loop loop = new Loop(name, machine, ops, deps, excl);
             // A zero-distance cycle with positive latency needs t(v) > t(v): infeasible at every II.
-            Digraph g = loop.graph();
-            if (LongestPaths.hasPositiveCycle(g, e -> loop.distance(e) == 0, loop::latency)) {
-                int lineOf = 0;
-                String where = "";
-                for (EdgeSpec e : edgeSpecs) {
-                    if (e.distance() == 0) {
-                        lineOf = e.line();
-                        where = " (e.g. through " + e.from() + " -> " + e.to() + ")";
-                        break;
-                    }
-                }
-                error(diagnostics, lineOf, "loop '" + name + "' has a dependence cycle with distance 0 and positive"
-                        + " latency" + where, "a cycle within one iteration can never be scheduled; one of its edges"
-                                + " needs a distance >= 1");
+            int bad = ModelProblems.zeroDistanceCycleEdge(loop.graph(), loop.edgeLatency, loop.edgeDistance);
+            if (bad >= 0) {
+                Dependence d = deps.get(bad);
+                error(diagnostics, edgeLines.get(bad), ModelProblems.zeroDistanceCycle(name, ops.get(d.from()).name(),
+                        ops.get(d.to()).name()));
                 return null;
             }
             return loop;

@@ -118,6 +118,10 @@ public final class Machine {
             return this;
         }
 
+        private void error(Diagnostics d, int ln, ModelProblems.Problem p) {
+            d.add(Diagnostic.error(file, ln, p.message(), p.hint()));
+        }
+
         /** The machine, or null after reporting errors into {@code diagnostics}. */
         public Machine build(Diagnostics diagnostics) {
             boolean ok = true;
@@ -130,30 +134,25 @@ public final class Machine {
                 ResourceClass r = resources.get(i);
                 int line = lines.get(i);
                 if (seen.containsKey(r.name())) {
-                    diagnostics.add(Diagnostic.error(file, line, "resource '" + r.name() + "' is declared twice",
-                            "rename one of them"));
+                    error(diagnostics, line, ModelProblems.duplicateResource(r.name()));
                     ok = false;
                 }
                 seen.put(r.name(), i);
                 if (r.name().equals(ResourceClass.ISSUE)) {
-                    diagnostics.add(Diagnostic.error(file, line, "resource name 'issue' is reserved",
-                            "use 'issue N' in the machine to set the issue width"));
+                    error(diagnostics, line, ModelProblems.reservedIssueName());
                     ok = false;
                 }
                 if (r.count() < 1) {
-                    diagnostics.add(Diagnostic.error(file, line,
-                            "resource '" + r.name() + "' has count " + r.count(), "a resource needs at least 1 unit"));
+                    error(diagnostics, line, ModelProblems.badCount(r.name(), r.count()));
                     ok = false;
                 }
                 if (r.busy() < 1) {
-                    diagnostics.add(Diagnostic.error(file, line, "resource '" + r.name() + "' is busy for "
-                            + r.busy() + " cycles", "busy must be at least 1 (1 = pipelined)"));
+                    error(diagnostics, line, ModelProblems.badBusy(r.name(), r.busy()));
                     ok = false;
                 }
             }
             if (issueWidth < 0) {
-                diagnostics.add(Diagnostic.error(file, issueLine, "negative issue width " + issueWidth,
-                        "omit 'issue' for unlimited issue or give a positive width"));
+                error(diagnostics, issueLine, ModelProblems.negativeIssueWidth(issueWidth));
                 ok = false;
             }
             if (!ok) {

@@ -2,12 +2,15 @@ package tessera.modsched.model;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The modulo reservation table (seed 002 §4.3, "partial schedule"): II rows times one column per resource instance.
  * An op issued at cycle t holds, for each use of its reservation, rows (t + offset) mod II of ONE instance of that
  * class. Mutable working structure of the schedulers; {@link #of(Schedule)} builds the table of a finished schedule.
+ * A cell may hold several ops when they are pairwise mutually exclusive ({@link Loop#exclusive(int, int)}).
  */
 public final class ModuloReservationTable {
     /** Marks a free cell. */
@@ -15,10 +18,25 @@ public final class ModuloReservationTable {
 
     private final Machine machine;
     private final int ii;
-    /** cells[resource][instance][row] = op index or FREE. */
+    /** cells[resource][instance][row] = op index (the first occupant) or FREE. */
     private final int[][][] cells;
+    /** The loop whose exclusive pairs may share a cell; null = no sharing. */
+    private final Loop loop;
+    /** Further occupants of shared cells, by {@link #cellKey}; empty unless the loop has exclusions. */
+    private final Map<Long, int[]> sharers = new HashMap<>();
 
+    /** A table where no two ops share a cell. */
     public ModuloReservationTable(Machine machine, int ii) {
+        this(machine, ii, null);
+    }
+
+    /** A table for {@code loop}: mutually exclusive ops of it may share cells. */
+    public ModuloReservationTable(Loop loop, int ii) {
+        this(loop.machine(), ii, loop.hasExclusions() ? loop : null);
+    }
+
+    private ModuloReservationTable(Machine machine, int ii, Loop loop) {
+        this.loop = loop;
         if (ii < 1) {
             throw new IllegalArgumentException("II must be at least 1");
         }
@@ -33,9 +51,9 @@ public final class ModuloReservationTable {
         }
     }
 
-    /** The table of a schedule; when two ops claim one cell the later one (by index) is shown. */
+    /** The table of a schedule; every op claiming a cell is listed there, clashing or not (see {@link #occupants}). */
     public static ModuloReservationTable of(Schedule s) {
-        ModuloReservationTable m = new ModuloReservationTable(s.loop().machine(), s.ii());
+        ModuloReservationTable m = new ModuloReservationTable(s.loop(), s.ii());
         for (Operation op : s.loop().operations()) {
             List<Reservation.Use> uses = op.reservation().uses();
             for (int j = 0; j < uses.size(); j++) {
@@ -45,8 +63,7 @@ public final class ModuloReservationTable {
                     continue;
                 }
                 for (int k = 0; k < use.offsetCount(); k++) {
-                    m.cells[use.resource()][unit][Math.floorMod(s.time(op.index()) + use.offset(k), s.ii())] = op
-                            .index();
+                    m.add(use.resource(), unit, Math.floorMod(s.time(op.index()) + use.offset(k), s.ii()), op.index());
                 }
             }
         }
@@ -66,10 +83,62 @@ public final class ModuloReservationTable {
         return cells[resource][instance][row];
     }
 
-    private boolean instanceFree(Reservation.Use use, int instance, int t) {
-        int[] col = cells[use.resource()][instance];
+    /** All ops in a cell (empty when free); more than one only where ops share it. */
+    public int[] occupants(int resource, int instance, int row) {
+        int first = cells[resource][instance][row];
+        if (first == FREE) {
+            return new int[0];
+        }
+        int[] more = sharers.get(cellKey(resource, instance, row));
+        if (more == null) {
+            return new int[] { first };
+        }
+        int[] all = new int[more.length + 1];
+        all[0] = first;
+        System.arraycopy(more, 0, all, 1, more.length);
+        return all;
+    }
+
+    private long cellKey(int resource, int instance, int row) {
+        return ((long) resource * 65_536L + instance) * 1_048_576L + row;
+    }
+
+    private void add(int resource, int instance, int row, int op) {
+        int[] col = cells[resource][instance];
+        if (col[row] == FREE) {
+            col[row] = op;
+        } else if (col[row] != op) {
+            sharers.merge(cellKey(resource, instance, row), new int[] { op }, (a, b) -> {
+                int[] c = Arrays.copyOf(a, a.length + 1);
+                c[a.length] = b[0];
+                return c;
+            });
+        }
+    }
+
+    /** Whether {@code op} may join the cell: it is free, or every op in it is mutually exclusive with {@code op}. */
+    private boolean admits(int resource, int instance, int row, int op) {
+        int first = cells[resource][instance][row];
+        if (first == FREE) {
+            return true;
+        }
+        if (loop == null || !loop.exclusive(first, op)) {
+            return false;
+        }
+        int[] more = sharers.get(cellKey(resource, instance, row));
+        if (more != null) {
+            for (int o : more) {
+                if (!loop.exclusive(o, op)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private boolean instanceFree(Reservation.Use use, int instance, int t, int op) {
         for (int k = 0; k < use.offsetCount(); k++) {
-            if (col[Math.floorMod(t + use.offset(k), ii)] != FREE) {
+            if (!admits(use.resource(), instance, Math.floorMod(t + use.offset(k), ii), op)) {
                 return false;
             }
         }
@@ -90,7 +159,7 @@ public final class ModuloReservationTable {
             }
             int found = -1;
             for (int inst = 0; inst < cells[use.resource()].length && found < 0; inst++) {
-                if (instanceFree(use, inst, t)) {
+                if (instanceFree(use, inst, t, op.index())) {
                     found = inst;
                 }
             }
@@ -113,7 +182,7 @@ public final class ModuloReservationTable {
         for (int j = 0; j < uses.size(); j++) {
             Reservation.Use use = uses.get(j);
             for (int k = 0; k < use.offsetCount(); k++) {
-                cells[use.resource()][units[j]][Math.floorMod(t + use.offset(k), ii)] = op.index();
+                add(use.resource(), units[j], Math.floorMod(t + use.offset(k), ii), op.index());
             }
         }
     }
@@ -126,11 +195,34 @@ public final class ModuloReservationTable {
             for (int k = 0; k < use.offsetCount(); k++) {
                 int[] col = cells[use.resource()][units[j]];
                 int row = Math.floorMod(t + use.offset(k), ii);
+                long key = cellKey(use.resource(), units[j], row);
+                int[] more = sharers.get(key);
                 if (col[row] == op.index()) {
-                    col[row] = FREE;
+                    col[row] = more == null ? FREE : more[0];
+                    if (more != null) {
+                        removeSharer(key, more, 0);
+                    }
+                } else if (more != null) {
+                    for (int i = 0; i < more.length; i++) {
+                        if (more[i] == op.index()) {
+                            removeSharer(key, more, i);
+                            break;
+                        }
+                    }
                 }
             }
         }
+    }
+
+    private void removeSharer(long key, int[] more, int i) {
+        if (more.length == 1) {
+            sharers.remove(key);
+            return;
+        }
+        int[] rest = new int[more.length - 1];
+        System.arraycopy(more, 0, rest, 0, i);
+        System.arraycopy(more, i + 1, rest, i, more.length - i - 1);
+        sharers.put(key, rest);
     }
 
     /**
@@ -148,9 +240,11 @@ public final class ModuloReservationTable {
             for (int inst = 0; inst < cells[use.resource()].length; inst++) {
                 List<Integer> set = new ArrayList<>();
                 for (int k = 0; k < use.offsetCount(); k++) {
-                    int occ = cells[use.resource()][inst][Math.floorMod(t + use.offset(k), ii)];
-                    if (occ != FREE && occ != op.index() && !set.contains(occ)) {
-                        set.add(occ);
+                    for (int occ : occupants(use.resource(), inst, Math.floorMod(t + use.offset(k), ii))) {
+                        boolean shares = loop != null && loop.exclusive(occ, op.index());
+                        if (occ != op.index() && !shares && !set.contains(occ)) {
+                            set.add(occ);
+                        }
                     }
                 }
                 if (bestSet == null || set.size() < bestSet.size()) {
@@ -199,10 +293,15 @@ public final class ModuloReservationTable {
         for (int c = 0; c < headers.size(); c++) {
             width[c] = headers.get(c).length();
             for (int row = 0; row < ii; row++) {
-                int occ = cells[colRef.get(c)[0]][colRef.get(c)[1]][row];
-                String t = occ == FREE ? "." : s == null ? String.valueOf(occ)
-                        : s.loop().op(occ).name() + "(" + s.stage(occ) + ")";
-                text[row][c] = t;
+                StringBuilder t = new StringBuilder();
+                for (int occ : occupants(colRef.get(c)[0], colRef.get(c)[1], row)) {
+                    t.append(t.length() == 0 ? "" : "|").append(s == null ? String.valueOf(occ)
+                            : s.loop().op(occ).name() + "(" + s.stage(occ) + ")");
+                }
+                if (t.length() == 0) {
+                    t.append('.');
+                }
+                text[row][c] = t.toString();
                 width[c] = Math.max(width[c], t.length());
             }
         }

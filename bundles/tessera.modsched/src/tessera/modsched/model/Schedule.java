@@ -54,7 +54,7 @@ public final class Schedule {
      * finds no free instance it gets instance 0 and the verifier will report the clash.
      */
     public static Schedule withFirstFitUnits(Loop loop, int ii, int[] issueCycles) {
-        ModuloReservationTable mrt = new ModuloReservationTable(loop.machine(), ii);
+        ModuloReservationTable mrt = new ModuloReservationTable(loop, ii);
         int[][] units = new int[loop.size()][];
         for (Operation op : loop.operations()) {
             int[] u = mrt.findUnits(op, issueCycles[op.index()]);
@@ -145,11 +145,27 @@ public final class Schedule {
         return of(loop, ii, nt, units);
     }
 
+    /**
+     * This schedule with op {@code u} moved to cycle {@code t}, shifted by a whole number of stages only (so the
+     * earliest op lands in [0, II) instead of at 0): every MRT row stays where it was. For editors, where a user
+     * who drags one op must not see the others change rows.
+     */
+    public Schedule withTimeKeepingRows(int u, int t) {
+        int[] nt = time.clone();
+        nt[u] = t;
+        int min = Arrays.stream(nt).min().orElse(0);
+        int shift = Math.floorDiv(min, ii) * ii;
+        for (int i = 0; i < nt.length; i++) {
+            nt[i] -= shift;
+        }
+        return new Schedule(loop, ii, nt, units());
+    }
+
     /** This schedule with op {@code u}'s use {@code j} moved to instance {@code unit}. */
     public Schedule withUnit(int u, int j, int unit) {
         int[][] nu = units();
         nu[u][j] = unit;
-        return of(loop, ii, time, nu);
+        return new Schedule(loop, ii, time.clone(), nu);
     }
 
     /** The modulo reservation table of this schedule. */

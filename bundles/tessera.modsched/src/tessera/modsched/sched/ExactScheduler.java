@@ -76,6 +76,13 @@ public final class ExactScheduler implements ModuloScheduler {
         int m = mii.value();
         int maxII = maxIIOverride > 0 ? Math.max(m, maxIIOverride) : ModuloScheduler.defaultMaxII(loop, m);
         List<String> failures = new ArrayList<>();
+        if (loop.hasExclusions()) {
+            // the counting encoding (at most k per class and row) cannot express cells shared by exclusive ops
+            failures.add("the exact scheduler does not model mutually exclusive operations (they may share MRT"
+                    + " cells); use sms, topdown or ims for loop '" + loop.name() + "'");
+            return new ExactResult(new ScheduleResult(name(), mii, null, new int[0], 0, List.copyOf(failures)), -1,
+                    -1, false, 0);
+        }
         int attempts = 0;
         for (int ii = m; ii <= maxII; ii++) {
             monitor.checkCanceled();

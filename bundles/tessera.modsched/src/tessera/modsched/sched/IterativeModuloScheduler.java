@@ -102,7 +102,7 @@ public final class IterativeModuloScheduler implements ModuloScheduler {
                 return null;
             }
         }
-        ModuloReservationTable mrt = new ModuloReservationTable(loop.machine(), ii);
+        ModuloReservationTable mrt = new ModuloReservationTable(loop, ii);
         int[] t = new int[n];
         int[][] units = new int[n][];
         boolean[] scheduled = new boolean[n];

@@ -69,7 +69,7 @@ public final class TopDownScheduler implements ModuloScheduler {
     private static Object attempt(Loop loop, int[] order, NodeProperties p, int ii) {
         Digraph g = loop.graph();
         int n = loop.size();
-        ModuloReservationTable mrt = new ModuloReservationTable(loop.machine(), ii);
+        ModuloReservationTable mrt = new ModuloReservationTable(loop, ii);
         int[] t = new int[n];
         int[][] units = new int[n][];
         boolean[] placed = new boolean[n];

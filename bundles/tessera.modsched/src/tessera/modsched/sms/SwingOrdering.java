@@ -194,80 +194,86 @@ public final class SwingOrdering {
         boolean[] inSet = new boolean[n];
         for (int si = 0; si < sets.size(); si++) {
             monitor.checkCanceled();
-            int[] s = sets.get(si).nodes();
-            for (int v : s) {
+            int[] whole = sets.get(si).nodes();
+            for (int v : whole) {
                 inSet[v] = true;
             }
-            List<Integer> r;
-            Direction dir;
-            List<Integer> predL = predL(s, ordered);
-            List<Integer> succL = succL(s, ordered);
-            if (!topDownFirst) {
-                if (!predL.isEmpty()) { // lines 3-5
-                    r = predL;
-                    dir = Direction.BOTTOM_UP;
-                } else if (!succL.isEmpty()) { // lines 6-8
-                    r = succL;
-                    dir = Direction.TOP_DOWN;
-                } else { // lines 9-11: the node with the highest ASAP
-                    r = new ArrayList<>(List.of(seedHighestAsap(s)));
-                    dir = Direction.BOTTOM_UP;
-                }
-            } else {
-                if (!succL.isEmpty()) { // line 3'
-                    r = succL;
-                    dir = Direction.TOP_DOWN;
-                } else if (!predL.isEmpty()) { // line 6'
-                    r = predL;
-                    dir = Direction.BOTTOM_UP;
-                } else if (options.symmetricSeed() == SmsOptions.SeedRule.HIGHEST_ASAP_BOTTOM_UP) {
-                    r = new ArrayList<>(List.of(seedHighestAsap(s)));
-                    dir = Direction.BOTTOM_UP;
-                } else { // digest P18: the uncertain else-branch, mirrored
-                    r = new ArrayList<>(List.of(seedLowestAlap(s)));
-                    dir = Direction.TOP_DOWN;
-                }
-            }
-            boolean[] inR = new boolean[n];
-            for (int v : r) {
-                inR[v] = true;
-            }
-            while (!r.isEmpty()) { // lines 13-31
-                int start = len;
-                while (!r.isEmpty()) {
-                    int v = pick(r, inR, dir, ordered, inSet);
-                    r.remove(Integer.valueOf(v));
-                    inR[v] = false;
-                    order[len++] = v;
-                    ordered[v] = true;
-                    // lines 18 / 26: add the set's successors (predecessors) of v that are not yet ordered (P5)
-                    for (int e : dir == Direction.TOP_DOWN ? g.outEdges(v) : g.inEdges(v)) {
-                        if (back[e]) {
-                            continue;
-                        }
-                        int w = dir == Direction.TOP_DOWN ? g.target(e) : g.source(e);
-                        if (inSet[w] && !ordered[w] && !inR[w]) {
-                            inR[w] = true;
-                            r.add(w);
-                        }
+            int[] s = whole;
+            // the paper stops when R is empty; nodes of the set tied to ordered ones only through back edges would be
+            // lost, so (convention) the set is seeded again with its unordered rest until all of it is ordered
+            while (s.length > 0) {
+                List<Integer> r;
+                Direction dir;
+                List<Integer> predL = predL(s, ordered);
+                List<Integer> succL = succL(s, ordered);
+                if (!topDownFirst) {
+                    if (!predL.isEmpty()) { // lines 3-5
+                        r = predL;
+                        dir = Direction.BOTTOM_UP;
+                    } else if (!succL.isEmpty()) { // lines 6-8
+                        r = succL;
+                        dir = Direction.TOP_DOWN;
+                    } else { // lines 9-11: the node with the highest ASAP
+                        r = new ArrayList<>(List.of(seedHighestAsap(s)));
+                        dir = Direction.BOTTOM_UP;
+                    }
+                } else {
+                    if (!succL.isEmpty()) { // line 3'
+                        r = succL;
+                        dir = Direction.TOP_DOWN;
+                    } else if (!predL.isEmpty()) { // line 6'
+                        r = predL;
+                        dir = Direction.BOTTOM_UP;
+                    } else if (options.symmetricSeed() == SmsOptions.SeedRule.HIGHEST_ASAP_BOTTOM_UP) {
+                        r = new ArrayList<>(List.of(seedHighestAsap(s)));
+                        dir = Direction.BOTTOM_UP;
+                    } else { // digest P18: the uncertain else-branch, mirrored
+                        r = new ArrayList<>(List.of(seedLowestAlap(s)));
+                        dir = Direction.TOP_DOWN;
                     }
                 }
-                if (len > start) {
-                    sweeps.add(new Sweep(si, dir, Arrays.copyOfRange(order, start, len)));
-                }
-                // lines 20-21 / 28-29: switch direction
-                if (dir == Direction.TOP_DOWN) {
-                    dir = Direction.BOTTOM_UP;
-                    r = predL(s, ordered);
-                } else {
-                    dir = Direction.TOP_DOWN;
-                    r = succL(s, ordered);
-                }
+                boolean[] inR = new boolean[n];
                 for (int v : r) {
                     inR[v] = true;
                 }
+                while (!r.isEmpty()) { // lines 13-31
+                    int start = len;
+                    while (!r.isEmpty()) {
+                        int v = pick(r, inR, dir, ordered, inSet);
+                        r.remove(Integer.valueOf(v));
+                        inR[v] = false;
+                        order[len++] = v;
+                        ordered[v] = true;
+                        // lines 18 / 26: add the set's successors (predecessors) of v that are not yet ordered (P5)
+                        for (int e : dir == Direction.TOP_DOWN ? g.outEdges(v) : g.inEdges(v)) {
+                            if (back[e]) {
+                                continue;
+                            }
+                            int w = dir == Direction.TOP_DOWN ? g.target(e) : g.source(e);
+                            if (inSet[w] && !ordered[w] && !inR[w]) {
+                                inR[w] = true;
+                                r.add(w);
+                            }
+                        }
+                    }
+                    if (len > start) {
+                        sweeps.add(new Sweep(si, dir, Arrays.copyOfRange(order, start, len)));
+                    }
+                    // lines 20-21 / 28-29: switch direction
+                    if (dir == Direction.TOP_DOWN) {
+                        dir = Direction.BOTTOM_UP;
+                        r = predL(s, ordered);
+                    } else {
+                        dir = Direction.TOP_DOWN;
+                        r = succL(s, ordered);
+                    }
+                    for (int v : r) {
+                        inR[v] = true;
+                    }
+                }
+                s = Arrays.stream(whole).filter(v -> !ordered[v]).toArray();
             }
-            for (int v : s) {
+            for (int v : whole) {
                 inSet[v] = false;
             }
         }

@@ -107,7 +107,7 @@ public final class SwingScheduler implements ModuloScheduler {
     public static Object scheduleInOrder(Loop loop, int[] order, NodeProperties props, int ii) {
         Digraph g = loop.graph();
         int n = g.nodeCount();
-        ModuloReservationTable mrt = new ModuloReservationTable(loop.machine(), ii);
+        ModuloReservationTable mrt = new ModuloReservationTable(loop, ii);
         int[] t = new int[n];
         int[][] units = new int[n][];
         boolean[] placed = new boolean[n];

@@ -15,7 +15,7 @@ import tessera.modsched.model.Schedule;
 /**
  * Checks a modulo schedule against its loop, independently of every scheduler (seed 002 §2, §4.3): every dependence
  * t(v) &gt;= t(u) + latency - distance·II, and every MRT cell (resource class, instance, row = (t + offset) mod II)
- * held by at most one op, including non-pipelined busy cycles and explicit reservation patterns. Cost
+ * held by at most one op (or only by pairwise mutually exclusive ops, {@link Loop#exclusive}), including non-pipelined busy cycles and explicit reservation patterns. Cost
  * O(|E| + Σ reservation cycles), cheap enough to run on every drag in an MRT editor.
  */
 public final class Verifier {
@@ -53,7 +53,7 @@ public final class Verifier {
             }
         }
         Machine m = loop.machine();
-        Map<Long, Integer> cells = new HashMap<>();
+        Map<Long, List<Integer>> cells = new HashMap<>();
         for (Operation op : loop.operations()) {
             List<Reservation.Use> uses = op.reservation().uses();
             int u = op.index();
@@ -80,12 +80,17 @@ public final class Verifier {
                 for (int k = 0; k < use.offsetCount(); k++) {
                     int row = Math.floorMod(time[u] + use.offset(k), ii);
                     long key = (((long) use.resource() * 65_536L + unit) * 1_048_576L) + row;
-                    Integer prev = cells.putIfAbsent(key, u);
-                    if (prev != null && prev != u) {
-                        out.add(new Violation(Violation.Kind.RESOURCE_CONFLICT, List.of(prev, u), -1,
-                                use.resource(), row, op.name() + " and " + loop.op(prev).name() + " both hold " + rn
-                                        + (m.resource(use.resource()).count() > 1 ? "." + unit : "") + " in MRT row "
-                                        + row));
+                    List<Integer> held = cells.computeIfAbsent(key, x -> new ArrayList<>(1));
+                    for (int prev : held) {
+                        if (prev != u && !loop.exclusive(prev, u)) {
+                            out.add(new Violation(Violation.Kind.RESOURCE_CONFLICT, List.of(prev, u), -1,
+                                    use.resource(), row, op.name() + " and " + loop.op(prev).name() + " both hold "
+                                            + rn + (m.resource(use.resource()).count() > 1 ? "." + unit : "")
+                                            + " in MRT row " + row));
+                        }
+                    }
+                    if (!held.contains(u)) {
+                        held.add(u);
                     }
                 }
             }

@@ -2,6 +2,7 @@ package tessera.pla.analysis;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -322,7 +323,8 @@ public final class PlaAnalysis {
         iterationSpace = IntegerSet.of(space, box);
         for (Equation e : equations) {
             List<Constraint> cs = e.getCondition() == null ? List.of() : constraints(e.getCondition());
-            conditionSpaces.put(e, cs == null ? iterationSpace : iterationSpace.intersect(IntegerSet.of(space, cs)));
+            conditionSpaces.put(e, cs == null ? iterationSpace
+                    : spaceMemo.computeIfAbsent(cs, k -> iterationSpace.intersect(IntegerSet.of(space, k))));
             checkOperation(e);
             collectAccesses(e);
         }
@@ -620,13 +622,23 @@ public final class PlaAnalysis {
         return Deadline.after(SET_LIMIT);
     }
 
-    /** Exact emptiness under the parameter context, memoised by canonical set text (PLAs repeat their spaces). */
+    /**
+     * Exact emptiness under the parameter context, memoised by the set's canonical form (IntegerSet equality: same
+     * space and normalised constraints, so equal keys are equal sets; PLAs repeat their spaces).
+     */
     private boolean empty(IntegerSet s) {
-        return emptyMemo.computeIfAbsent(s.toString(), k -> s.intersectContext(contextSet).isEmpty(deadline()));
+        Boolean known = emptyMemo.get(s);
+        if (known == null) {
+            known = s.intersectContext(contextSet).isEmpty(deadline());
+            emptyMemo.put(s, known);
+        }
+        return known;
     }
 
-    private final Map<String, Boolean> emptyMemo = new HashMap<>();
-    private final Map<String, UnionSet> missingMemo = new HashMap<>();
+    private final Map<IntegerSet, Boolean> emptyMemo = new HashMap<>();
+    private final Map<List<Constraint>, IntegerSet> spaceMemo = new HashMap<>(); // equal conditions, one set
+    private final Map<List<Object>, UnionSet> missingMemo = new HashMap<>();
+    private final Map<List<Object>, Boolean> overlapMemo = new HashMap<>();
 
     private void checkEmptySpaces() {
         for (Equation e : equations) {
@@ -671,34 +683,15 @@ public final class PlaAnalysis {
                     if (a == b && ia.q().length == indices.size() && isInjective(ia.q())) {
                         continue;
                     }
-                    // pairs (I, I') with I ∈ 𝓘_a, I' ∈ 𝓘_b, Q_a I − d_a = Q_b I' − d_b
-                    List<Constraint> eq = new ArrayList<>();
-                    for (int r = 0; r < ia.d().length; r++) {
-                        AffineExpr l = AffineExpr.constant(-ia.d()[r]), rr = AffineExpr.constant(-ib.d()[r]);
-                        for (int c = 0; c < indices.size(); c++) {
-                            l = l.plus(AffineExpr.term(ia.q()[r][c], indices.get(c)));
-                            rr = rr.plus(AffineExpr.term(ib.q()[r][c], primed.get(c)));
-                        }
-                        eq.add(Constraint.eq(l, rr));
+                    // the question depends only on the two spaces and indexings: decided once per distinct key
+                    List<Object> key = List.of(conditionSpaces.get(ea), conditionSpaces.get(eb), a == b,
+                            Arrays.deepToString(ia.q()), Arrays.toString(ia.d()), Arrays.deepToString(ib.q()), Arrays.toString(ib.d()));
+                    Boolean known = overlapMemo.get(key);
+                    if (known == null) {
+                        known = overlap(pair, primed, prime, ea, eb, ia, ib, a == b);
+                        overlapMemo.put(key, known);
                     }
-                    IntegerSet base = embed(conditionSpaces.get(ea), pair, Map.of())
-                            .intersect(embed(conditionSpaces.get(eb), pair, prime))
-                            .intersect(IntegerSet.of(pair, eq)).intersectContext(contextSet.preimage(pair, Map.of()));
-                    boolean overlap;
-                    if (a != b) {
-                        overlap = !base.isEmpty(deadline());
-                    } else { // I <lex I': a union of n convex pieces
-                        overlap = false;
-                        for (int p = 0; p < indices.size() && !overlap; p++) {
-                            List<Constraint> lex = new ArrayList<>();
-                            for (int k = 0; k < p; k++) {
-                                lex.add(Constraint.eq(AffineExpr.var(indices.get(k)), AffineExpr.var(primed.get(k))));
-                            }
-                            lex.add(Constraint.lt(AffineExpr.var(indices.get(p)), AffineExpr.var(primed.get(p))));
-                            overlap = !base.intersect(IntegerSet.of(pair, lex)).isEmpty(deadline());
-                        }
-                    }
-                    if (overlap) {
+                    if (known) {
                         error(eb.getLhs(), Literals.ACCESS__VAR, -1, "single assignment violated: " + (a == b
                                 ? label(ea) + " defines some instance of " + vi.name + " in two different iterations"
                                 : label(eb) + " and " + label(ea) + " both define some instance of " + vi.name), CODE_SINGLE);
@@ -706,6 +699,39 @@ public final class PlaAnalysis {
                 }
             }
         }
+    }
+
+    /** Some I ∈ 𝓘_a, I' ∈ 𝓘_b (I <lex I' when {@code same}) with Q_a I − d_a = Q_b I' − d_b. */
+    private boolean overlap(Space pair, List<String> primed, Map<String, AffineExpr> prime, Equation ea, Equation eb,
+            Indexing ia, Indexing ib, boolean same) {
+        // pairs (I, I') with I ∈ 𝓘_a, I' ∈ 𝓘_b, Q_a I − d_a = Q_b I' − d_b
+        List<Constraint> eq = new ArrayList<>();
+        for (int r = 0; r < ia.d().length; r++) {
+            AffineExpr l = AffineExpr.constant(-ia.d()[r]), rr = AffineExpr.constant(-ib.d()[r]);
+            for (int c = 0; c < indices.size(); c++) {
+                l = l.plus(AffineExpr.term(ia.q()[r][c], indices.get(c)));
+                rr = rr.plus(AffineExpr.term(ib.q()[r][c], primed.get(c)));
+            }
+            eq.add(Constraint.eq(l, rr));
+        }
+        IntegerSet base = embed(conditionSpaces.get(ea), pair, Map.of())
+                .intersect(embed(conditionSpaces.get(eb), pair, prime))
+                .intersect(IntegerSet.of(pair, eq)).intersectContext(contextSet.preimage(pair, Map.of()));
+        boolean overlap;
+        if (!same) {
+            overlap = !base.isEmpty(deadline());
+        } else { // I <lex I': a union of n convex pieces
+            overlap = false;
+            for (int p = 0; p < indices.size() && !overlap; p++) {
+                List<Constraint> lex = new ArrayList<>();
+                for (int k = 0; k < p; k++) {
+                    lex.add(Constraint.eq(AffineExpr.var(indices.get(k)), AffineExpr.var(primed.get(k))));
+                }
+                lex.add(Constraint.lt(AffineExpr.var(indices.get(p)), AffineExpr.var(primed.get(p))));
+                overlap = !base.intersect(IntegerSet.of(pair, lex)).isEmpty(deadline());
+            }
+        }
+        return overlap;
     }
 
     private static boolean isInjective(long[][] q) {
@@ -766,13 +792,18 @@ public final class PlaAnalysis {
                 if (vi == null || vi.varClass != VarClass.INTERNAL || ix == null) {
                     continue;
                 }
-                IntegerSet needed = shifted(conditionSpaces.get(e), ix.d()).intersectContext(contextSet);
                 List<IntegerSet> defs = new ArrayList<>();
                 for (Equation d : vi.definitions) {
                     defs.add(conditionSpaces.get(d));
                 }
-                UnionSet missing = missingMemo.computeIfAbsent(needed + " \\ " + defs,
-                        k -> needed.subtract(UnionSet.of(defs), deadline()));
+                // the answer depends only on 𝓘_e, d and the defining spaces: decided once per distinct key
+                List<Object> key = List.of(conditionSpaces.get(e), Arrays.toString(ix.d()), defs);
+                UnionSet missing = missingMemo.get(key);
+                if (missing == null) {
+                    IntegerSet needed = shifted(conditionSpaces.get(e), ix.d()).intersectContext(contextSet);
+                    missing = needed.subtract(UnionSet.of(defs), deadline());
+                    missingMemo.put(key, missing);
+                }
                 if (!missing.isEmpty()) {
                     Map<String, AffineExpr> back = new HashMap<>(); // report the reading iterations I, not I - d
                     for (int k = 0; k < indices.size(); k++) {

@@ -35,6 +35,14 @@ public final class RdgDiagrams {
     }
 
     public static Diagram build(Rdg g) {
+        return build(g, o -> null);
+    }
+
+    /**
+     * The drawing with, on every node and edge, its Properties-view rows (the §4 attributes op, 𝓘, x, Q, d, pos and
+     * every annotation a later pass added) and the source range {@code sources} gives for it (null: not linked).
+     */
+    public static Diagram build(Rdg g, java.util.function.Function<org.eclipse.emf.ecore.EObject, Diagram.SourceRange> sources) {
         Diagram d = new Diagram();
         d.title = "RDG " + g.getName();
         d.direction = Diagram.Direction.DOWN;
@@ -42,7 +50,8 @@ public final class RdgDiagrams {
         for (Node n : g.getNodes()) {
             Diagram.Node dn = d.node(n.getId()).payload(n);
             if (n instanceof OperationNode op) {
-                dn.lines(n.getId() + ": " + op.getLabel() + " [" + opSymbol(op.getOp()) + "]", op.getVariable() + " if " + space(op.getConditionSpace()));
+                String cond = shortSpace(op.getConditionSpace(), g.getIterationSpace());
+                dn.lines(n.getId() + ": " + op.getLabel() + " [" + opSymbol(op.getOp()) + "]", op.getVariable() + (cond.isEmpty() ? "" : " if " + cond));
                 String fu = Annotations.getString(op, Annotations.Keys.FU).orElse(null);
                 Long tau = Annotations.getInt(op, Annotations.Keys.TAU).orElse(null);
                 if (fu != null || tau != null) {
@@ -53,14 +62,16 @@ public final class RdgDiagrams {
                         + "(...) if " + op.getConditionSpace());
             } else if (n instanceof InputNode in) {
                 dn.lines(n.getId() + ": " + in.getVariable() + " [input]").shape(Diagram.Shape.ROUNDED).colors(0xE8F6EC, 0x2E7D32);
-                adjacentSpace(n).ifPresent(dn.lines::add);
+                adjacentSpace(n, g.getIterationSpace()).ifPresent(dn.lines::add);
             } else if (n instanceof OutputNode out) {
                 dn.lines(n.getId() + ": " + out.getVariable() + " [output]").shape(Diagram.Shape.ROUNDED).colors(0xFDF2E6, 0xB9770E);
-                adjacentSpace(n).ifPresent(dn.lines::add);
+                adjacentSpace(n, g.getIterationSpace()).ifPresent(dn.lines::add);
             } else if (n instanceof ConstantNode c) {
                 dn.lines(String.valueOf(c.getValue())).shape(Diagram.Shape.CIRCLE).colors(0xFFFFFF, 0x566573)
                         .tooltip("constant " + (c.getName() == null ? "" : c.getName() + " = ") + c.getValue());
             }
+            properties(n).forEach(dn::property);
+            dn.sourceRange(sources.apply(n));
             map.put(n, dn);
         }
         for (Edge e : g.getEdges()) {
@@ -87,8 +98,55 @@ public final class RdgDiagrams {
                 de.dashed(false);
             }
             de.label(label.toString()).tooltip(e.getId() + ": " + e.eClass().getName() + " " + label);
+            properties(e).forEach(de::property);
+            de.sourceRange(sources.apply(e));
         }
         return d;
+    }
+
+    /** The Properties-view rows of an RDG node or edge: kind, the §4 attributes, then every annotation by key. */
+    public static Map<String, String> properties(tessera.rdg.Annotated element) {
+        Map<String, String> p = new java.util.LinkedHashMap<>();
+        p.put("kind", element.eClass().getName());
+        if (element instanceof OperationNode op) {
+            p.put("label", op.getLabel());
+            p.put("variable x", op.getVariable());
+            p.put("op", op.getOp() + " (arity " + op.getArity() + ")");
+            p.put("condition space", space(op.getConditionSpace()));
+            p.put("condition space (set)", op.getConditionSpace());
+            p.put("line", String.valueOf(op.getLine()));
+        } else if (element instanceof InputNode in) {
+            p.put("variable x", in.getVariable());
+            p.put("dimension", String.valueOf(in.getDimension()));
+        } else if (element instanceof OutputNode out) {
+            p.put("variable x", out.getVariable());
+            p.put("dimension", String.valueOf(out.getDimension()));
+        } else if (element instanceof ConstantNode c) {
+            p.put("value", String.valueOf(c.getValue()));
+            if (c.getName() != null) {
+                p.put("name", c.getName());
+            }
+        } else if (element instanceof Edge e) {
+            p.put("source → target", e.getSource().getId() + " → " + e.getTarget().getId());
+            if (e instanceof InputEdge in) {
+                p.put("variable x", in.getVariable());
+                p.put("Q", matrix(in.getQ()));
+                p.put("d", vector(in.getD()));
+            } else if (e instanceof OutputEdge out) {
+                p.put("variable x", out.getVariable());
+                p.put("Q", matrix(out.getQ()));
+                p.put("d", vector(out.getD()));
+            } else if (e instanceof DependenceEdge dep) {
+                p.put("d", vector(dep.getD()));
+            }
+            if (e instanceof OperandEdge oe) {
+                p.put("pos", oe.getPos() + " (" + posLetter(oe.getPos()) + ")");
+            }
+        }
+        for (tessera.rdg.Annotation a : element.getAnnotations()) {
+            p.put("@" + a.getKey(), Annotations.text(a));
+        }
+        return p;
     }
 
     /** Operand letters of Fig. 3: A := 1, B := 2, ... */
@@ -101,7 +159,7 @@ public final class RdgDiagrams {
         return "move".equals(op) ? "=" : op;
     }
 
-    private static java.util.Optional<String> adjacentSpace(Node n) {
+    private static java.util.Optional<String> adjacentSpace(Node n, String iterationSpace) {
         Set<String> spaces = new LinkedHashSet<>();
         for (Edge e : n.getOutgoing()) {
             if (e.getTarget() instanceof OperationNode op) {
@@ -113,7 +171,31 @@ public final class RdgDiagrams {
                 spaces.add(op.getConditionSpace());
             }
         }
-        return spaces.size() == 1 ? java.util.Optional.of(space(spaces.iterator().next())) : java.util.Optional.empty();
+        return spaces.size() == 1 ? java.util.Optional.of(shortSpace(spaces.iterator().next(), iterationSpace))
+                .filter(t -> !t.isEmpty()) : java.util.Optional.empty();
+    }
+
+    /** Longer condition-space texts are shown as their constraints not already in the loop's iteration space. */
+    static final int SHORT_SPACE = 40;
+
+    /**
+     * The node text of a condition space (the paper is silent for n-D): the whole space when it is short (Fig. 3:
+     * {@code 1 <= i < N}), else only the constraints the iteration space does not have, i.e. the equation's own
+     * {@code if} (normalised), "" when it holds on the whole loop. The Properties view shows the whole space.
+     */
+    public static String shortSpace(String polySet, String iterationSpace) {
+        String full = space(polySet);
+        if (full.length() <= SHORT_SPACE || iterationSpace == null || iterationSpace.isEmpty()) {
+            return full;
+        }
+        try {
+            IntegerSet s = IntegerSet.parse(polySet);
+            java.util.Set<tessera.core.poly.Constraint> loop = new java.util.HashSet<>(IntegerSet.parse(iterationSpace).constraints());
+            List<tessera.core.poly.Constraint> own = s.constraints().stream().filter(c -> !loop.contains(c)).toList();
+            return own.isEmpty() ? "" : IntegerSet.of(s.space(), own).constraintText();
+        } catch (RuntimeException e) {
+            return full;
+        }
     }
 
     /** Condition space as its constraint text (e.g. {@code 1 <= i < N}). */

@@ -93,7 +93,9 @@ public final class PlaCompiler {
             PlaToRdg.Result res = PlaToRdg.build(m, fileName);
             rdg = res.rdg();
             for (Diagnostic d : res.diagnostics()) {
-                if (d.isError()) { // warnings came through the validator already
+                // the validator reported these already; added only if it did not run (never twice)
+                if (ds.list().stream().noneMatch(v -> v.severity() == d.severity() && v.line() == d.line()
+                        && v.message().equals(d.message()))) {
                     ds.add(d);
                 }
             }

@@ -73,6 +73,15 @@ public final class PlaToRdg {
 
     /** The RDG of an analysed PLA without errors. */
     public static Rdg transform(PlaAnalysis a, String file) {
+        return transform(a, file, new java.util.HashMap<>());
+    }
+
+    /**
+     * The RDG, and in {@code trace} each node and edge → the source element it comes from: operation node → its
+     * equation, input/output/constant node → its first access or literal, operand edge → the operand, output edge →
+     * the equation's left-hand side (for linking the RDG editor with the text).
+     */
+    public static Rdg transform(PlaAnalysis a, String file, Map<org.eclipse.emf.ecore.EObject, org.eclipse.emf.ecore.EObject> trace) {
         Rdg g = F.createRdg();
         g.setName(tessera.core.pass.GenPaths.baseName(file == null || file.isEmpty() ? "pla" : file));
         g.getParameters().addAll(a.parameters());
@@ -91,6 +100,7 @@ public final class PlaToRdg {
                         n.setVariable(vi.name);
                         n.setDimension(vi.dims);
                         inputs.put(vi.name, n);
+                        trace.put(n, acc);
                     }
                 }
             }
@@ -100,6 +110,7 @@ public final class PlaToRdg {
             g.getNodes().add(n);
         }
         Map<Equation, OperationNode> ops = new LinkedHashMap<>();
+        Map<tessera.core.poly.IntegerSet, String> spaceTexts = new java.util.HashMap<>(); // PLAs repeat their spaces
         for (Equation e : eqs) {
             OperationNode n = F.createOperationNode();
             n.setId("v" + ++nodeCount);
@@ -108,9 +119,10 @@ public final class PlaToRdg {
             var op = a.operation(e.getRhs());
             n.setOp(op.name());
             n.setArity(op.arity());
-            n.setConditionSpace(a.conditionSpace(e).toString());
+            n.setConditionSpace(spaceTexts.computeIfAbsent(a.conditionSpace(e), Object::toString));
             n.setLine(PlaNames.line(e));
             ops.put(e, n);
+            trace.put(n, e);
             g.getNodes().add(n);
         }
         Map<String, OutputNode> outputs = new LinkedHashMap<>();
@@ -122,6 +134,7 @@ public final class PlaToRdg {
                 n.setVariable(vi.name);
                 n.setDimension(vi.dims);
                 outputs.put(vi.name, n);
+                trace.put(n, e.getLhs());
                 g.getNodes().add(n);
             }
         }
@@ -132,8 +145,10 @@ public final class PlaToRdg {
             List<Operand> args = e.getRhs().getArgs();
             for (int j = 1; j <= args.size(); j++) {
                 Operand o = args.get(j - 1);
+                int before = edges.size();
                 if (o instanceof Literal lit) {
                     edges.add(constantEdge(g, constants, lit.getValue(), null, w, j));
+                    traceOperand(trace, edges, before, o);
                     continue;
                 }
                 Access acc = (Access) o;
@@ -163,6 +178,7 @@ public final class PlaToRdg {
                     }
                     case OUTPUT -> throw new IllegalStateException("output " + vi.name + " used"); // excluded by the analysis
                 }
+                traceOperand(trace, edges, before, o);
             }
             VarInfo def = a.variable(PlaAnalysis.name(e.getLhs()));
             if (def.varClass == VarClass.OUTPUT) {
@@ -174,6 +190,7 @@ public final class PlaToRdg {
                 addAll(out.getD(), ix.d());
                 out.setVariable(def.name);
                 edges.add(out);
+                trace.put(out, e.getLhs());
             }
         }
         int k = 0;
@@ -182,6 +199,14 @@ public final class PlaToRdg {
         }
         g.getEdges().addAll(edges);
         return g;
+    }
+
+    private static void traceOperand(Map<org.eclipse.emf.ecore.EObject, org.eclipse.emf.ecore.EObject> trace, List<Edge> edges,
+            int from, Operand o) {
+        for (Edge e : edges.subList(from, edges.size())) {
+            trace.put(e, o);
+            trace.putIfAbsent(e.getSource(), o); // a constant node: its first literal or use
+        }
     }
 
     private static ConstantEdge constantEdge(Rdg g, Map<Integer, ConstantNode> constants, int value, String name, Node w, int pos) {

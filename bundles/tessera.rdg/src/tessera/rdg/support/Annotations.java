@@ -115,4 +115,23 @@ public final class Annotations {
         return get(owner, key).filter(ReferenceAnnotation.class::isInstance)
                 .map(a -> List.copyOf(((ReferenceAnnotation) a).getTargets()));
     }
+
+    /** The value of any annotation as text (lists comma-separated; references by id), for display. */
+    public static String text(Annotation a) {
+        if (a instanceof IntAnnotation i) {
+            return String.valueOf(i.getValue());
+        } else if (a instanceof IntListAnnotation l) {
+            return l.getValues().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ", "(", ")"));
+        } else if (a instanceof StringAnnotation s) {
+            return String.valueOf(s.getValue());
+        } else if (a instanceof StringListAnnotation l) {
+            return String.join(", ", l.getValues());
+        } else if (a instanceof SetAnnotation s) {
+            return String.valueOf(s.getSet());
+        } else if (a instanceof ReferenceAnnotation r) {
+            return r.getTargets().stream().map(t -> t instanceof tessera.rdg.Node n ? n.getId()
+                    : t instanceof tessera.rdg.Edge e ? e.getId() : String.valueOf(t)).collect(java.util.stream.Collectors.joining(", "));
+        }
+        return a.eClass().getName();
+    }
 }

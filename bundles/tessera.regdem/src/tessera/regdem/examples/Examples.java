@@ -13,15 +13,27 @@ public final class Examples {
     private Examples() {
     }
 
+    /** Hand-written listings in {@code cuobjdump -sass} format (not dumps of real binaries: no GPU was available). */
+    public static final List<String> CUOBJDUMP = List.of("scale_sm52", "add_sm90");
+
     /** The text of {@code <name>.sass}. */
     public static String text(String name) {
-        try (InputStream in = Examples.class.getResourceAsStream(name + ".sass")) {
+        return resource(name + ".sass");
+    }
+
+    /** The text of {@code <name>.cuobjdump}. */
+    public static String cuobjdump(String name) {
+        return resource(name + ".cuobjdump");
+    }
+
+    private static String resource(String fileName) {
+        try (InputStream in = Examples.class.getResourceAsStream(fileName)) {
             if (in == null) {
-                throw new IllegalArgumentException("no example named " + name);
+                throw new IllegalArgumentException("no example named " + fileName);
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read example " + name, e);
+            throw new IllegalStateException("cannot read example " + fileName, e);
         }
     }
 }

@@ -164,8 +164,11 @@ public final class SassParser {
         }
 
         void error(int lineIdx, int col, int len, String msg, String hint) {
-            int off = starts.get(lineIdx) + Math.max(0, col);
-            diags.add(new Diagnostic(Severity.ERROR, file, lineIdx + 1, Math.max(0, col) + 1, off, Math.max(0, len),
+            // a problem "after the end" of a line (a missing opcode or ';') is placed at the line end, never beyond
+            int width = raw.get(lineIdx).length();
+            int c = Math.min(Math.max(0, col), width);
+            int off = starts.get(lineIdx) + c;
+            diags.add(new Diagnostic(Severity.ERROR, file, lineIdx + 1, c + 1, off, Math.max(0, Math.min(len, width - c)),
                     msg, hint, "sass.syntax"));
         }
 

@@ -88,4 +88,21 @@ class SchedulersTest {
         assertTrue(e.getMessage().contains("exact modulo scheduling (SAT4J) of loop 'motivating'"), e.getMessage());
         assertTrue(e.getMessage().contains("--time-limit"), e.getMessage());
     }
+
+    /** A recurrence made only of loop-carried edges (all back edges): the sweeps reach nothing, the set is re-seeded. */
+    @Test
+    void smsOrdersEveryNodeOfARecurrenceOfBackEdgesOnly() {
+        Machine m = Machine.builder("m").pipelined("alu", 1).build();
+        Loop.Builder b = Loop.builder("carried", m);
+        for (String n : java.util.List.of("a", "b", "c")) {
+            b.op(n, "alu", 2);
+        }
+        Loop l = b.edge("a", "b", 1).edge("b", "a", 1).edge("b", "c", 2).edge("c", "b", 1).build();
+        var r = new tessera.modsched.sms.SwingScheduler(tessera.modsched.sms.SmsOptions.original()).run(l,
+                Monitor.NULL);
+        int[] order = r.ordering().order();
+        assertEquals(3, java.util.Arrays.stream(order).distinct().count(), java.util.Arrays.toString(order));
+        assertTrue(r.result().ok() && Verifier.isValid(r.result().schedule()));
+        assertEquals(r.result().mii().value(), r.result().ii(), "RecMII 2 (a<->b), ResMII 3: II 3");
+    }
 }

@@ -120,10 +120,16 @@ class ValidationTest {
     void emptyConditionSpaceIsAWarning() {
         PlaCompiler.Compiled c = Pla.compile("param N\nfor 0 <= i < N do\n  y[i] = a[i] if i < 0\nend\n");
         assertTrue(c.ok());
-        // asserted on the analysis: under Tycho/OSGi the validator's copy of this warning is missing (see docs/pla.md)
-        var problems = tessera.pla.analysis.PlaAnalysis.of(c.model()).problems();
-        assertEquals(1, problems.size(), problems.toString());
-        assertEquals("the condition space of S1 is empty for all parameter values: the equation never applies",
-                problems.get(0).message());
+        // the validator's diagnostics (what markers and the CLI show), not only the analysis
+        assertEquals(1, c.diagnostics().list().size(), c.diagnostics().toString());
+        Diagnostic d = c.diagnostics().list().get(0);
+        assertEquals(tessera.core.Severity.WARNING, d.severity());
+        assertEquals("the condition space of S1 is empty for all parameter values: the equation never applies", d.message());
+        assertEquals(3, d.line(), d.format());
+        assertEquals(18, d.column(), d.format()); // on the condition
+        // a space empty only through the parameter context is empty too; a non-empty one gives no warning
+        PlaCompiler.Compiled ctx = Pla.compile("param N where N <= 2\nfor 0 <= i < N do\n  y[i] = a[i] if i >= 3\nend\n");
+        assertEquals(1, ctx.diagnostics().list().size(), ctx.diagnostics().toString());
+        assertTrue(Pla.compile("param N\nfor 0 <= i < N do\n  y[i] = a[i] if i >= 3\nend\n").diagnostics().isEmpty());
     }
 }

@@ -112,9 +112,7 @@ class RegdemViewTest {
     }
 
     private static void shot(IWorkbenchWindow win, String name) {
-        Screenshots.flush(win.getShell().getDisplay());
-        File f = Screenshots.capture(win.getShell(), name);
-        assertTrue(f.length() > 1000, f.toString());
+        Ui.shot(win.getShell(), name);
     }
 
     private static void write(IFile f, String text) throws Exception {
@@ -128,21 +126,9 @@ class RegdemViewTest {
 
     /** Runs the event loop until the condition holds (the analysis runs in a background job). */
     private static void waitFor(BooleanSupplier done, String what) {
-        Display display = Display.getCurrent();
-        long end = System.currentTimeMillis() + 180_000;
-        while (!done.getAsBoolean()) {
-            if (System.currentTimeMillis() > end) {
-                throw new AssertionError("timed out waiting: " + what);
-            }
-            if (!display.readAndDispatch()) {
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
+        if (!Ui.waitUntil(done, 180_000)) {
+            throw new AssertionError("timed out waiting: " + what);
         }
-        Screenshots.flush(display);
+        Screenshots.flush(Display.getCurrent());
     }
 }

@@ -1,0 +1,76 @@
+package tessera.ddg.pass;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import tessera.core.Diagnostic;
+import tessera.core.cli.Json;
+import tessera.core.pass.GenPaths;
+import tessera.core.pass.Pass;
+import tessera.core.pass.PassContext;
+import tessera.ddg.convert.DdgLoader;
+import tessera.modsched.io.ScheduleReport;
+import tessera.modsched.model.Loop;
+import tessera.modsched.sms.SmsOptions;
+import tessera.modsched.sms.SwingScheduler;
+
+/**
+ * Builder pass {@code modsched}: reads a {@code .ddg} file with the .ddg language ({@link DdgLoader}), schedules
+ * every loop with SMS (production changes on),
+ * writes {@code modsched/<name>.schedule.txt} and {@code modsched/<name>.schedule.json}, reports diagnostics with
+ * lines (a loop without a schedule is an error, II > MII a warning).
+ */
+public final class ModschedPass implements Pass {
+    @Override
+    public String id() {
+        return "modsched";
+    }
+
+    @Override
+    public String description() {
+        return ".ddg loop → swing modulo schedule (II, MaxLive, MRT)";
+    }
+
+    @Override
+    public boolean accepts(String fileName) {
+        return GenPaths.extension(fileName).equals("ddg");
+    }
+
+    @Override
+    public void run(PassContext context) {
+        DdgLoader.Result read = DdgLoader.load(context.contents(), context.fileName());
+        read.diagnostics().forEach(context::report);
+        if (!read.ok()) {
+            context.summary("modsched: " + read.diagnostics().count(tessera.core.Severity.ERROR) + " error(s) in "
+                    + context.fileName());
+            return;
+        }
+        StringBuilder text = new StringBuilder();
+        List<Object> json = new ArrayList<>();
+        for (Loop loop : read.loops()) {
+            context.monitor().checkCanceled();
+            SwingScheduler.SmsResult r = new SwingScheduler(SmsOptions.production()).run(loop, context.monitor());
+            text.append(ScheduleReport.text(loop, r.result(), r)).append('\n');
+            json.add(ScheduleReport.json(loop, r.result(), r));
+            if (!r.result().ok()) {
+                context.report(Diagnostic.error(context.fileName(), 0, "loop '" + loop.name()
+                        + "': no modulo schedule found (" + r.result().lastFailure() + ")",
+                        "check the recurrences and reservation patterns"));
+            } else if (r.result().ii() > r.result().mii().value()) {
+                context.report(Diagnostic.warning(context.fileName(), 0, "loop '" + loop.name() + "': II "
+                        + r.result().ii() + " > MII " + r.result().mii().value() + " ("
+                        + r.result().failures().get(0) + ")", "the exact scheduler may find a smaller II"));
+            }
+        }
+        String base = GenPaths.baseName(context.fileName());
+        context.output(id() + "/" + base + ".schedule.txt", text.toString().getBytes(StandardCharsets.UTF_8));
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("file", context.fileName());
+        doc.put("loops", json);
+        context.output(id() + "/" + base + ".schedule.json", Json.write(doc).getBytes(StandardCharsets.UTF_8));
+        context.summary("modsched: " + read.loops().size() + " loop(s) scheduled from " + context.fileName());
+    }
+}
