@@ -1,0 +1,197 @@
+package tessera.tcpa.mapping.io;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.emf.common.util.EList;
+import org.eclipse.emf.ecore.EAttribute;
+import org.eclipse.emf.ecore.EClass;
+import org.eclipse.emf.ecore.EEnum;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EcorePackage;
+
+import tessera.tcpa.mapping.Domains;
+import tessera.tcpa.symconf.DataEdge;
+import tessera.tcpa.symconf.EdgeKind;
+import tessera.tcpa.symconf.Operation;
+import tessera.tcpa.symconf.PstNode;
+import tessera.tcpa.symconf.SymbolicConfiguration;
+import tessera.tcpa.symconf.SymconfFactory;
+import tessera.tcpa.symconf.SymconfPackage;
+
+/**
+ * The compact serialized form of a symbolic configuration (docs/tcpa.md): one record per line, a one-letter tag,
+ * then the object's attributes in model order separated by tabs (lists joined by ',', null as '~'). PST nodes carry
+ * their depth first (pre-order). Attributes derivable from the rest (𝓘*[v], edge read/write domains) are left out
+ * and recomputed by {@link #read}. Its UTF-8 byte count is the "symbolic configuration size" of §7.
+ */
+public final class SymconfText {
+    private static final SymconfPackage P = SymconfPackage.eINSTANCE;
+    private static final Map<Character, EClass> TAGS = Map.of('C', P.getSymbolicConfiguration(), 'T', P.getTiling(), 'S',
+            P.getSchedule(), 'O', P.getOperation(), 'E', P.getDataEdge(), 'G', P.getRegisterClassUsage(), 'R', P.getRoute(),
+            'N', P.getPstNode(), 'A', P.getAccessMapping());
+    private static final Set<EAttribute> DERIVED = Set.of(P.getOperation_TiledSpace(), P.getDataEdge_ReadDomain(), P.getDataEdge_WriteDomain());
+
+    private SymconfText() {
+    }
+
+    public static byte[] bytes(SymbolicConfiguration c) {
+        return write(c).getBytes(StandardCharsets.UTF_8);
+    }
+
+    public static String write(SymbolicConfiguration c) {
+        StringBuilder sb = new StringBuilder();
+        line(sb, 'C', c, -1);
+        if (c.getTiling() != null) {
+            line(sb, 'T', c.getTiling(), -1);
+        }
+        if (c.getSchedule() != null) {
+            line(sb, 'S', c.getSchedule(), -1);
+        }
+        c.getOperations().forEach(o -> line(sb, 'O', o, -1));
+        c.getEdges().forEach(o -> line(sb, 'E', o, -1));
+        c.getRegisterClasses().forEach(o -> line(sb, 'G', o, -1));
+        c.getRoutes().forEach(o -> line(sb, 'R', o, -1));
+        if (c.getPst() != null) {
+            pst(sb, c.getPst(), 0);
+        }
+        c.getAccessMappings().forEach(o -> line(sb, 'A', o, -1));
+        return sb.toString();
+    }
+
+    private static void pst(StringBuilder sb, PstNode n, int depth) {
+        line(sb, 'N', n, depth);
+        n.getChildren().forEach(c -> pst(sb, c, depth + 1));
+    }
+
+    private static void line(StringBuilder sb, char tag, EObject o, int depth) {
+        sb.append(tag);
+        if (depth >= 0) {
+            sb.append('\t').append(depth);
+        }
+        for (EAttribute a : o.eClass().getEAllAttributes()) {
+            if (DERIVED.contains(a)) {
+                continue;
+            }
+            sb.append('\t');
+            Object v = o.eGet(a);
+            if (a.isMany()) {
+                List<String> parts = new ArrayList<>();
+                for (Object x : (List<?>) v) {
+                    parts.add(String.valueOf(x));
+                }
+                sb.append(String.join(",", parts));
+            } else {
+                sb.append(v == null ? "~" : String.valueOf(v));
+            }
+        }
+        sb.append('\n');
+    }
+
+    /** Parses {@link #write}'s text; derived attributes are recomputed. Throws IllegalArgumentException with the line. */
+    public static SymbolicConfiguration read(String text) {
+        SymbolicConfiguration c = null;
+        List<PstNode> stack = new ArrayList<>();
+        String[] lines = text.split("\n");
+        for (int ln = 0; ln < lines.length; ln++) {
+            String l = lines[ln];
+            if (l.isEmpty()) {
+                continue;
+            }
+            EClass cls = TAGS.get(l.charAt(0));
+            if (cls == null || (c == null && cls != P.getSymbolicConfiguration())) {
+                throw new IllegalArgumentException("line " + (ln + 1) + ": unknown or misplaced record '" + l.charAt(0) + "'");
+            }
+            List<String> f = new ArrayList<>(Arrays.asList(l.split("\t", -1)));
+            f.remove(0);
+            int depth = cls == P.getPstNode() ? Integer.parseInt(f.remove(0)) : -1;
+            EObject o = SymconfFactory.eINSTANCE.create(cls);
+            int i = 0;
+            for (EAttribute a : cls.getEAllAttributes()) {
+                if (DERIVED.contains(a)) {
+                    continue;
+                }
+                if (i >= f.size()) {
+                    throw new IllegalArgumentException("line " + (ln + 1) + ": missing field " + a.getName());
+                }
+                set(o, a, f.get(i++));
+            }
+            switch (l.charAt(0)) {
+                case 'C' -> c = (SymbolicConfiguration) o;
+                case 'T' -> c.setTiling((tessera.tcpa.symconf.Tiling) o);
+                case 'S' -> c.setSchedule((tessera.tcpa.symconf.Schedule) o);
+                case 'O' -> c.getOperations().add((Operation) o);
+                case 'E' -> c.getEdges().add((DataEdge) o);
+                case 'G' -> c.getRegisterClasses().add((tessera.tcpa.symconf.RegisterClassUsage) o);
+                case 'R' -> c.getRoutes().add((tessera.tcpa.symconf.Route) o);
+                case 'A' -> c.getAccessMappings().add((tessera.tcpa.symconf.AccessMapping) o);
+                default -> {
+                    PstNode n = (PstNode) o;
+                    while (stack.size() > depth) {
+                        stack.remove(stack.size() - 1);
+                    }
+                    if (depth == 0) {
+                        c.setPst(n);
+                    } else {
+                        stack.get(depth - 1).getChildren().add(n);
+                    }
+                    stack.add(n);
+                }
+            }
+        }
+        if (c == null) {
+            throw new IllegalArgumentException("no configuration record 'C'");
+        }
+        derive(c);
+        return c;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void set(EObject o, EAttribute a, String v) {
+        if (a.isMany()) {
+            EList<Object> list = (EList<Object>) o.eGet(a);
+            if (!v.isEmpty()) {
+                for (String x : v.split(",", -1)) {
+                    list.add(value(a, x));
+                }
+            }
+        } else if (!v.equals("~")) {
+            o.eSet(a, value(a, v));
+        }
+    }
+
+    private static Object value(EAttribute a, String v) {
+        if (a.getEAttributeType() instanceof EEnum en) {
+            return en.getEEnumLiteralByLiteral(v).getInstance();
+        }
+        var t = a.getEAttributeType();
+        if (t == EcorePackage.Literals.EINT) {
+            return Integer.valueOf(v);
+        }
+        if (t == EcorePackage.Literals.EBOOLEAN) {
+            return Boolean.valueOf(v);
+        }
+        return v;
+    }
+
+    /** Recomputes 𝓘*[v] and the edges' read/write domains from the condition spaces and the tiling. */
+    public static void derive(SymbolicConfiguration c) {
+        if (c.getTiling() == null) {
+            return;
+        }
+        for (Operation o : c.getOperations()) {
+            o.setTiledSpace(Domains.tiled(c.getTiling(), o.getConditionSpace()).toString());
+        }
+        for (DataEdge e : c.getEdges()) {
+            Domains.edgeDomains(c, e);
+        }
+    }
+
+    static boolean isDependence(DataEdge e) {
+        return e.getKind() == EdgeKind.DEPENDENCE;
+    }
+}

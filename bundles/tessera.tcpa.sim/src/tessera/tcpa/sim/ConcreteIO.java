@@ -1,0 +1,203 @@
+package tessera.tcpa.sim;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.emf.ecore.resource.ResourceSet;
+import org.eclipse.emf.ecore.resource.impl.ResourceSetImpl;
+import org.eclipse.emf.ecore.xmi.impl.XMIResourceFactoryImpl;
+
+import tessera.core.Diagnostic;
+import tessera.core.Diagnostics;
+import tessera.tcpa.sim.concrete.Bank;
+import tessera.tcpa.sim.concrete.ConcreteConfiguration;
+import tessera.tcpa.sim.concrete.ConcretePackage;
+import tessera.tcpa.sim.concrete.Connection;
+import tessera.tcpa.sim.concrete.ControlSignal;
+import tessera.tcpa.sim.concrete.FdDepth;
+import tessera.tcpa.sim.concrete.FuProgram;
+import tessera.tcpa.sim.concrete.Processor;
+import tessera.tcpa.sim.concrete.ProcessorClass;
+import tessera.tcpa.sim.concrete.Wrapper;
+
+/**
+ * Reading and writing concrete configurations: EMF XMI (the loadable form), the readable listing (per processor class
+ * and FU, like seed 003 §6.3's final program), and the compact text encoding whose UTF-8 size is the configuration's
+ * "size" (seed 003 §7 Table 2, measured as described in docs/tcpa.md).
+ */
+public final class ConcreteIO {
+    /** A loaded configuration (null when it could not be read) and the problems. */
+    public record Loaded(ConcreteConfiguration configuration, Diagnostics diagnostics) {
+    }
+
+    private ConcreteIO() {
+    }
+
+    private static ResourceSet resourceSet() {
+        ResourceSet rs = new ResourceSetImpl();
+        rs.getResourceFactoryRegistry().getExtensionToFactoryMap().put("*", new XMIResourceFactoryImpl());
+        rs.getPackageRegistry().put(ConcretePackage.eNS_URI, ConcretePackage.eINSTANCE);
+        return rs;
+    }
+
+    public static Loaded load(Path file) {
+        Diagnostics ds = new Diagnostics();
+        String name = file.toString();
+        if (!Files.isRegularFile(file)) {
+            ds.add(Diagnostic.error(name, 0, "no such file", "give the path of a concrete configuration (.xmi)"));
+            return new Loaded(null, ds);
+        }
+        Resource r = resourceSet().createResource(URI.createFileURI(file.toAbsolutePath().toString()));
+        try {
+            r.load(Map.of());
+        } catch (IOException | RuntimeException e) {
+            String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            ds.add(Diagnostic.error(name, lineOf(msg), "not a concrete configuration: " + msg.lines().findFirst().orElse(""),
+                    "write it with 'tessera instantiate' or ConcreteIO.save (namespace " + ConcretePackage.eNS_URI + ")"));
+            return new Loaded(null, ds);
+        }
+        if (r.getContents().isEmpty() || !(r.getContents().get(0) instanceof ConcreteConfiguration c)) {
+            ds.add(Diagnostic.error(name, 0, "the file holds no ConcreteConfiguration", "its root element must be concrete:ConcreteConfiguration"));
+            return new Loaded(null, ds);
+        }
+        return new Loaded(c, ds);
+    }
+
+    private static int lineOf(String message) {
+        var m = java.util.regex.Pattern.compile("line(?:Number)?[ :=]*(\\d+)").matcher(message);
+        return m.find() ? Integer.parseInt(m.group(1)) : 0;
+    }
+
+    public static void save(ConcreteConfiguration c, Path file) throws IOException {
+        Resource r = resourceSet().createResource(URI.createFileURI(file.toAbsolutePath().toString()));
+        r.getContents().add(c);
+        try {
+            r.save(Map.of());
+        } finally {
+            r.getContents().clear();
+        }
+    }
+
+    /** The element accessed by a bank, e.g. {@code bits[j + 6]} (index = A·J + b). */
+    public static String element(Bank b, List<String> dims) {
+        List<String> idx = new ArrayList<>();
+        int n = dims.size();
+        for (int r = 0; r < b.getIndexOffset().size(); r++) {
+            StringBuilder sb = new StringBuilder();
+            for (int k = 0; k < n && r * n + k < b.getIndexMatrix().size(); k++) {
+                long a = b.getIndexMatrix().get(r * n + k);
+                if (a != 0) {
+                    sb.append(sb.length() == 0 ? (a < 0 ? "-" : "") : (a < 0 ? " - " : " + "))
+                            .append(Math.abs(a) == 1 ? "" : Math.abs(a) + "·").append(dims.get(k));
+                }
+            }
+            long off = b.getIndexOffset().get(r);
+            if (off != 0 || sb.length() == 0) {
+                sb.append(sb.length() == 0 ? String.valueOf(off) : (off < 0 ? " - " : " + ") + Math.abs(off));
+            }
+            idx.add(sb.toString());
+        }
+        return b.getVariable() + "[" + String.join(", ", idx) + "]";
+    }
+
+    /** The readable listing: parameters, processor classes with their PEs, FD depths and programs, GC, banks, wrappers. */
+    public static String listing(ConcreteConfiguration c) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("concrete configuration ").append(c.getName()).append(": ")
+                .append(c.getParameters().stream().map(p -> p.getName() + " = " + p.getValue()).collect(Collectors.joining(", ")))
+                .append("\n  region ").append(c.getRegionRows()).append("×").append(c.getRegionCols())
+                .append(", π = ").append(c.getPi()).append(", λ^J = ").append(c.getLambdaJ()).append(", λ^K = ").append(c.getLambdaK())
+                .append(", tiles ").append(c.getTileCounts()).append(" of ").append(c.getTileSizes()).append("\n");
+        for (ProcessorClass pc : c.getProcessorClasses()) {
+            sb.append("\nprocessor class ").append(pc.getName()).append(" = ").append(pc.getDomain()).append(": PEs");
+            for (Processor p : c.getProcessors()) {
+                if (p.getProcessorClass() == pc) {
+                    sb.append(" (").append(p.getRow()).append(",").append(p.getCol()).append(")");
+                }
+            }
+            sb.append("\n  kernels issued for ").append(pc.getKernelSpace()).append("\n");
+            if (!pc.getFdDepths().isEmpty()) {
+                sb.append("  FD depths: ").append(pc.getFdDepths().stream().map(d -> d.getRegister() + " = " + d.getDepth())
+                        .collect(Collectors.joining(", "))).append("\n");
+            }
+            for (FuProgram p : pc.getPrograms()) {
+                sb.append("  ").append(p.getFu()).append(":\n").append(ProgramText.print(p, "    "));
+            }
+        }
+        sb.append("\nglobal control signals (1 on the one-domain, 0 elsewhere):\n");
+        for (ControlSignal s : c.getControlSignals()) {
+            sb.append("  ").append(s.getName()).append(" = 1 on ").append(s.getOneDomain()).append("\n");
+        }
+        sb.append("\nI/O banks:\n");
+        for (Bank b : c.getBanks()) {
+            sb.append("  ").append(b.getName()).append(" (").append(b.getKind().getLiteral()).append(", ").append(b.getSide().getLiteral())
+                    .append(b.getPort()).append(" of PE (").append(b.getRow()).append(",").append(b.getCol()).append(")): enable ")
+                    .append(b.getEnable()).append(", element ").append(element(b, c.getIntraTileDims())).append(", address ")
+                    .append(b.getBase()).append(" + ").append(b.getStrides()).append("·index\n");
+        }
+        sb.append("\nwrapper switches:\n");
+        for (Wrapper w : c.getWrappers()) {
+            sb.append("  (").append(w.getRow()).append(",").append(w.getCol()).append("):");
+            for (Connection con : w.getConnections()) {
+                sb.append(" ").append(con.getLayer() == tessera.tcpa.sim.concrete.Layer.CONTROL ? "control " : "")
+                        .append(con.getSource()).append(" -> ").append(con.getSink()).append(";");
+            }
+            sb.append("\n");
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The compact encoding: one line per element, fields separated by '|', programs in their §6.3 text form without
+     * alignment. It is write-only (XMI is the loadable form) and exists to measure the configuration's size.
+     */
+    public static String compact(ConcreteConfiguration c) {
+        StringBuilder sb = new StringBuilder();
+        record(sb, "C", c.getName(), c.getPlaSource() == null ? "" : c.getPlaSource(), c.getIntraTileDims(), c.getTileSizes(),
+                c.getTileCounts(), c.getPi(), c.getLambdaJ(), c.getLambdaK(), c.getRegionRows(), c.getRegionCols(),
+                c.getFifoCapacity(), c.getHopLatency());
+        c.getParameters().forEach(p -> record(sb, "P", p.getName(), p.getValue()));
+        for (ProcessorClass pc : c.getProcessorClasses()) {
+            record(sb, "K", pc.getName(), pc.getDomain(), pc.getKernelSpace());
+            pc.getFdDepths().forEach(d -> record(sb, "D", d.getRegister(), d.getDepth()));
+            for (FuProgram p : pc.getPrograms()) {
+                record(sb, "F", p.getFu());
+                p.getInstructions().forEach(in -> sb.append(in.getLabel() == null || in.getLabel().isEmpty() ? "" : in.getLabel() + ":")
+                        .append(ProgramText.instruction(in)).append('\n'));
+            }
+        }
+        c.getControlSignals().forEach(s -> record(sb, "S", s.getName(), s.getOneDomain()));
+        c.getProcessors().forEach(p -> record(sb, "E", p.getRow(), p.getCol(), p.getTile(), c.getProcessorClasses().indexOf(p.getProcessorClass())));
+        for (Bank b : c.getBanks()) {
+            record(sb, "B", b.getName(), b.getKind().getValue(), b.getVariable(), b.getRow(), b.getCol(), b.getSide().getValue(),
+                    b.getPort(), b.getEnable(), b.getIndexMatrix(), b.getIndexOffset(), b.getBase(), b.getStrides());
+        }
+        for (Wrapper w : c.getWrappers()) {
+            record(sb, "W", w.getRow(), w.getCol(), w.getConnections().stream()
+                    .map(con -> con.getLayer().getValue() + con.getSource() + ">" + con.getSink()).toList());
+        }
+        return sb.toString();
+    }
+
+    /** One compact record: tag and fields separated by tabs, lists joined by ',' (as the symbolic compact form). */
+    private static void record(StringBuilder sb, String tag, Object... fields) {
+        sb.append(tag);
+        for (Object f : fields) {
+            sb.append('\t').append(f instanceof List<?> l ? l.stream().map(String::valueOf).collect(Collectors.joining(",")) : f);
+        }
+        sb.append('\n');
+    }
+
+    /** Size in bytes of the compact encoding (UTF-8). */
+    public static int compactSize(ConcreteConfiguration c) {
+        return compact(c).getBytes(StandardCharsets.UTF_8).length;
+    }
+}

@@ -1,0 +1,305 @@
+package tessera.tcpa.validation;
+
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
+import org.eclipse.xtext.validation.Check;
+
+import tessera.tcpa.arch.Arch;
+import tessera.tcpa.tcpa.Adjacency;
+import tessera.tcpa.tcpa.Architecture;
+import tessera.tcpa.tcpa.Channel;
+import tessera.tcpa.tcpa.Control;
+import tessera.tcpa.tcpa.Fu;
+import tessera.tcpa.tcpa.FuType;
+import tessera.tcpa.tcpa.Grid;
+import tessera.tcpa.tcpa.Instruction;
+import tessera.tcpa.tcpa.IoBuffer;
+import tessera.tcpa.tcpa.Layer;
+import tessera.tcpa.tcpa.LayerKind;
+import tessera.tcpa.tcpa.Location;
+import tessera.tcpa.tcpa.Pe;
+import tessera.tcpa.tcpa.PortGroup;
+import tessera.tcpa.tcpa.PortRef;
+import tessera.tcpa.tcpa.RegisterClass;
+import tessera.tcpa.tcpa.RegisterKind;
+import tessera.tcpa.tcpa.TcpaPackage;
+
+/** Checks of a .tcpa architecture (docs/tcpa.md "Architecture language"); each on the token it is about. */
+public class TcpaValidator extends AbstractTcpaValidator {
+    public static final String CODE = "tcpa.validation";
+    private static final TcpaPackage P = TcpaPackage.eINSTANCE;
+
+    private void err(String message, String hint, EObject on, EStructuralFeature feature) {
+        error(message, on, feature, -1, CODE, hint);
+    }
+
+    @Check
+    public void grid(Grid g) {
+        if (g.getRows() < 1) {
+            err("the grid needs at least one row, not " + g.getRows(), "write e.g. grid rows 4 cols 4;", g,
+                    P.getGrid_Rows());
+        }
+        if (g.getCols() < 1) {
+            err("the grid needs at least one column, not " + g.getCols(), "write e.g. grid rows 4 cols 4;", g,
+                    P.getGrid_Cols());
+        }
+    }
+
+    @Check
+    public void architecture(Architecture a) {
+        Set<String> types = new HashSet<>();
+        for (FuType t : a.getFuTypes()) {
+            if (!types.add(t.getName())) {
+                err("FU type " + t.getName() + " is declared twice", "rename or merge the two futype blocks", t,
+                        P.getFuType_Name());
+            }
+        }
+        Set<LayerKind> layers = new HashSet<>();
+        for (Layer l : a.getLayers()) {
+            if (!layers.add(l.getKind())) {
+                err("the " + l.getKind().getLiteral() + " layer is declared twice", "merge the two layer blocks", l,
+                        P.getLayer_Kind());
+            }
+        }
+        if (!layers.contains(LayerKind.DATA)) {
+            err("the wrapper has no data layer", "add layer data { pe in 1 out 1; east in 1 out 1; ... } "
+                    + "(PE ports are the ID/OD registers, wrapper ports carry propagation channels)", a,
+                    P.getArchitecture_Name());
+        }
+        Set<Location> sides = new HashSet<>();
+        for (IoBuffer b : a.getBuffers()) {
+            if (b.getSide() == Location.PE) {
+                err("an I/O buffer sits on a border (north, east, south or west), not on the PE",
+                        "write e.g. buffer west banks 2;", b, P.getIoBuffer_Side());
+            } else if (!sides.add(b.getSide())) {
+                err("the " + b.getSide().getLiteral() + " I/O buffer is declared twice",
+                        "declare one buffer per border", b, P.getIoBuffer_Side());
+            }
+            if (b.getBanks() < 1) {
+                err("an I/O buffer needs at least one bank per border PE, not " + b.getBanks(), "write banks 1 or more",
+                        b, P.getIoBuffer_Banks());
+            }
+            if (written(b, P.getIoBuffer_Words()) && b.getWords() < 1) {
+                err("a bank needs at least one word, not " + b.getWords(), "write words 1 or more", b,
+                        P.getIoBuffer_Words());
+            }
+        }
+    }
+
+    @Check
+    public void fuType(FuType t) {
+        Set<String> names = new HashSet<>();
+        for (Instruction i : t.getInstructions()) {
+            if (!names.add(i.getName())) {
+                err("instruction " + i.getName() + " is declared twice in FU type " + t.getName(),
+                        "each mnemonic appears once per FU type", i, P.getInstruction_Name());
+            }
+        }
+    }
+
+    @Check
+    public void instruction(Instruction i) {
+        int arity = Arch.arity(i.getOp());
+        if (arity < 0) {
+            err("unknown PLA operation " + i.getOp() + " for instruction " + i.getName(),
+                    "implement one of " + String.join(", ", Arch.PLA_OPS), i, P.getInstruction_Op());
+        } else if (i.getOperands().size() != arity) {
+            err("instruction " + i.getName() + " implements " + i.getOp() + " with " + arity + " source operand"
+                    + (arity == 1 ? "" : "s") + " but lists " + i.getOperands().size(),
+                    "list one operand kind (reg or imm) per source operand, e.g. (reg, imm)", i,
+                    P.getInstruction_Operands());
+        }
+        if (i.getLatency() < 1) {
+            err("the latency of " + i.getName() + " must be at least 1 cycle, not " + i.getLatency(),
+                    "write latency 1 or more", i, P.getInstruction_Latency());
+        }
+    }
+
+    @Check
+    public void pe(Pe pe) {
+        if (pe.getFus().isEmpty()) {
+            err("the PE has no functional unit", "add e.g. fu alu0 : ALU;", pe, null);
+        }
+        Set<String> names = new HashSet<>();
+        for (Fu f : pe.getFus()) {
+            if (!names.add(f.getName())) {
+                err("FU " + f.getName() + " is declared twice", "FU ids are unique, e.g. alu0, alu1", f,
+                        P.getFu_Name());
+            }
+        }
+        Map<RegisterKind, RegisterClass> seen = new EnumMap<>(RegisterKind.class);
+        for (RegisterClass r : pe.getRegisters()) {
+            if (seen.put(r.getKind(), r) != null) {
+                err("register class " + r.getKind().getLiteral() + " is declared twice", "declare each class once",
+                        r, P.getRegisterClass_Kind());
+            }
+        }
+    }
+
+    @Check
+    public void registerClass(RegisterClass r) {
+        String k = r.getKind().getLiteral();
+        if (r.getCount() < 0) {
+            err("the number of " + k + " registers cannot be negative (" + r.getCount() + ")", "write 0 or more", r,
+                    P.getRegisterClass_Count());
+        }
+        boolean hasDepth = written(r, P.getRegisterClass_Depth());
+        if (r.getKind() == RegisterKind.FD) {
+            if (!hasDepth) {
+                err("feedback registers need a maximum depth", "write e.g. fd 4 depth 32;", r,
+                        P.getRegisterClass_Kind());
+            } else if (r.getDepth() <= 0) {
+                err("the maximum FD depth must be at least 1, not " + r.getDepth(),
+                        "feedback registers are shift registers of depth 1 or more, e.g. fd 4 depth 32;", r,
+                        P.getRegisterClass_Depth());
+            }
+        } else if (hasDepth) {
+            err("only feedback registers (fd) have a depth", "remove depth from the rd line", r,
+                    P.getRegisterClass_Depth());
+        }
+    }
+
+    @Check
+    public void layer(Layer l) {
+        Set<Location> locs = new HashSet<>();
+        for (PortGroup g : l.getPorts()) {
+            if (!locs.add(g.getLocation())) {
+                err("the ports of " + g.getLocation().getLiteral() + " are declared twice in the "
+                        + l.getKind().getLiteral() + " layer", "one line per location", g, P.getPortGroup_Location());
+            }
+            if (g.getInputs() < 0 || g.getOutputs() < 0) {
+                err("port counts cannot be negative", "write in 0 or more and out 0 or more", g,
+                        g.getInputs() < 0 ? P.getPortGroup_Inputs() : P.getPortGroup_Outputs());
+            }
+        }
+        // sibling rule (§3.1): out_i toward a direction is hard-wired to in_i of the opposite side of the neighbour
+        for (PortGroup g : l.getPorts()) {
+            if (g.getLocation() == Location.PE) {
+                continue;
+            }
+            Location opp = opposite(g.getLocation());
+            int oppIn = Arch.ports(l, opp, true);
+            int oppOut = Arch.ports(l, opp, false);
+            if (g.getOutputs() > oppIn) {
+                err(g.getLocation().getLiteral() + ".out" + (g.getOutputs() - 1) + " has no sibling "
+                        + opp.getLiteral() + ".in" + (g.getOutputs() - 1) + " on the neighbouring wrapper",
+                        "wrappers are homogeneous: declare " + opp.getLiteral() + " in " + g.getOutputs()
+                                + " or more, or fewer " + g.getLocation().getLiteral() + " outputs",
+                        g, P.getPortGroup_Outputs());
+            }
+            if (g.getInputs() > oppOut) {
+                err(g.getLocation().getLiteral() + ".in" + (g.getInputs() - 1) + " has no sibling "
+                        + opp.getLiteral() + ".out" + (g.getInputs() - 1) + " on the neighbouring wrapper",
+                        "wrappers are homogeneous: declare " + opp.getLiteral() + " out " + g.getInputs()
+                                + " or more, or fewer " + g.getLocation().getLiteral() + " inputs",
+                        g, P.getPortGroup_Inputs());
+            }
+        }
+        Set<String> pairs = new HashSet<>();
+        for (Adjacency a : l.getAdjacencies()) {
+            for (PortRef s : a.getSinks()) {
+                String key = text(a.getSource()) + "->" + text(s);
+                if (!pairs.add(key)) {
+                    warning("adjacency " + key + " is declared twice", s, null, CODE, "remove the repetition");
+                }
+            }
+        }
+    }
+
+    @Check
+    public void adjacency(Adjacency a) {
+        Optional<Boolean> src = orientation(a.getSource());
+        if (src.isPresent() && !src.get()) {
+            err("adjacency between same-orientation ports: " + text(a.getSource()) + " is a sink, "
+                    + "an adjacency goes from a source to a sink",
+                    "sources are wrapper inputs (east.in0) and PE outputs (pe.out0); sinks are wrapper outputs "
+                            + "(east.out0) and PE inputs (pe.in0)", a.getSource(), P.getPortRef_Port());
+        }
+        for (PortRef s : a.getSinks()) {
+            Optional<Boolean> o = orientation(s);
+            if (o.isPresent() && o.get()) {
+                err("adjacency between same-orientation ports: " + text(a.getSource()) + " and " + text(s)
+                        + " are both sources", "connect a source to a sink: wrapper outputs (east.out0) or PE "
+                                + "inputs (pe.in0)", s, P.getPortRef_Port());
+            }
+        }
+    }
+
+    @Check
+    public void portRef(PortRef r) {
+        Optional<Arch.PortName> n = Arch.portName(r.getPort());
+        if (n.isEmpty()) {
+            err("unknown port " + text(r), "ports are named in<i> (inputs) and out<i> (outputs), e.g. east.out0", r,
+                    P.getPortRef_Port());
+            return;
+        }
+        if (r.eContainer() != null && r.eContainer().eContainer() instanceof Layer l) {
+            int count = Arch.ports(l, r.getLocation(), n.get().input());
+            if (n.get().index() >= count) {
+                err("port " + text(r) + " does not exist: the " + l.getKind().getLiteral() + " layer declares "
+                        + count + " " + (n.get().input() ? "input" : "output") + " port" + (count == 1 ? "" : "s")
+                        + " for " + r.getLocation().getLiteral(),
+                        "declare more ports (" + r.getLocation().getLiteral() + " in N out M;) or use a smaller index",
+                        r, P.getPortRef_Port());
+            }
+        }
+    }
+
+    @Check
+    public void control(Control c) {
+        if (c.getSignals() < 0) {
+            err("the number of global control signals C cannot be negative", "write control signals 0 or more", c,
+                    P.getControl_Signals());
+        }
+        if (c.getBranchTargets() < 2) {
+            err("a conditional branch needs at least 2 targets, not " + c.getBranchTargets(),
+                    "write branch targets 2; (the usual OIP value, seed 003 §3.2)", c, P.getControl_BranchTargets());
+        }
+    }
+
+    @Check
+    public void channels(Architecture a) {
+        Set<String> names = new HashSet<>();
+        for (Channel c : a.getChannels()) {
+            if (!names.add(c.getName())) {
+                err("channel " + c.getName() + " is declared twice", "channel names are unique", c,
+                        P.getChannel_Name());
+            }
+            if (c.getShares().contains(c)) {
+                err("channel " + c.getName() + " cannot share with itself", "list other channels after shares", c,
+                        P.getChannel_Shares());
+            }
+        }
+    }
+
+    /** Whether the feature appears in the text (eIsSet is false for a written default such as depth 0). */
+    private static boolean written(EObject o, EStructuralFeature f) {
+        return !NodeModelUtils.findNodesForFeature(o, f).isEmpty();
+    }
+
+    /** true = source, false = sink, empty = not a valid port name. */
+    private static Optional<Boolean> orientation(PortRef r) {
+        return Arch.portName(r.getPort()).map(n -> Arch.isSource(r.getLocation(), n.input()));
+    }
+
+    static String text(PortRef r) {
+        return r.getLocation().getLiteral() + "." + r.getPort();
+    }
+
+    public static Location opposite(Location l) {
+        return switch (l) {
+            case NORTH -> Location.SOUTH;
+            case SOUTH -> Location.NORTH;
+            case EAST -> Location.WEST;
+            case WEST -> Location.EAST;
+            default -> l;
+        };
+    }
+}
