@@ -38,7 +38,7 @@ public final class MappedRdgDiagramProvider implements DiagramProvider {
             if (arch.isEmpty()) {
                 return List.of();
             }
-            TcpaCompiler.Compiled c = TcpaCompiler.compile(fileName, text, arch.get(), Settings.options(settings), Monitor.NULL);
+            TcpaCompiler.Compiled c = TcpaCompiler.compile(fileName, text, arch.get(), Settings.options(settings, fileName), Monitor.NULL);
             return c.ok() ? List.of(new Named("Mapped RDG (" + arch.get().getName() + ")", diagram(c.mapping().annotatedRdg(), arch.get().getName())))
                     : List.of();
         } catch (RuntimeException e) {

@@ -9,12 +9,14 @@ import java.util.function.Function;
 import tessera.core.Deadline;
 import tessera.core.Diagnostic;
 import tessera.core.DiagnosticException;
+import tessera.core.pass.GenPaths;
 import tessera.tcpa.arch.ArchitectureLoader;
 import tessera.tcpa.tcpa.Architecture;
 
 /**
  * Project settings of the symbolic mapping ({@code tessera.properties}): {@code tcpa.arch} (project-relative .tcpa),
- * {@code tcpa.distribute} (comma-separated indices), {@code tcpa.timeLimit} (seconds, default 60).
+ * {@code tcpa.distribute} (comma-separated indices; {@code tcpa.distribute.NAME} overrides it for NAME.pla),
+ * {@code tcpa.timeLimit} (seconds, default 60).
  */
 public final class Settings {
     public static final String ARCH = "tcpa.arch";
@@ -25,7 +27,13 @@ public final class Settings {
     }
 
     public static MappingState.Options options(Map<String, String> settings) {
-        String d = settings.getOrDefault(DISTRIBUTE, "").trim();
+        return options(settings, null);
+    }
+
+    /** Options for one file: a per-file {@code tcpa.distribute.NAME} wins over the project's {@code tcpa.distribute}. */
+    public static MappingState.Options options(Map<String, String> settings, String fileName) {
+        String own = fileName == null ? null : settings.get(DISTRIBUTE + "." + GenPaths.baseName(fileName));
+        String d = (own != null ? own : settings.getOrDefault(DISTRIBUTE, "")).trim();
         double limit = 60;
         try {
             limit = Double.parseDouble(settings.getOrDefault(TIME_LIMIT, "60").trim());

@@ -58,7 +58,7 @@ public final class TcpaCompilePass implements Pass {
         }
         TcpaCompiler.Compiled c;
         try {
-            c = TcpaCompiler.compile(context.fileName(), context.contents(), arch.get(), Settings.options(context.settings()), context.monitor());
+            c = TcpaCompiler.compile(context.fileName(), context.contents(), arch.get(), Settings.options(context.settings(), context.fileName()), context.monitor());
         } catch (RuntimeException e) {
             context.report(Diagnostic.error(context.fileName(), 0, "internal error in the symbolic mapping: " + e, ""));
             return;

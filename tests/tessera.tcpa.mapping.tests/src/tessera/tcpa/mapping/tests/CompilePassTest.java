@@ -70,4 +70,21 @@ class CompilePassTest {
         new TcpaCompilePass().run(missing);
         assertTrue(missing.problems.stream().anyMatch(d -> d.isError() && d.message().contains("nope.tcpa")), missing.problems.toString());
     }
+
+    @Test
+    void aPerFileDistributeOverridesTheProjectSetting() throws Exception {
+        String arch = java.nio.file.Files.readString(Fixtures.root().resolve("examples/tcpa/tcpa4x4.tcpa"));
+        Ctx project = new Ctx("pla/fir.pla", Fixtures.example("fir.pla"));
+        project.files.put("tcpa/tcpa4x4.tcpa", arch);
+        project.settings.put("tcpa.arch", "tcpa/tcpa4x4.tcpa");
+        new TcpaCompilePass().run(project); // 2-D FIR needs five PE input ports, the 4x4 PE has four
+        assertTrue(project.problems.stream().anyMatch(Diagnostic::isError), project.problems.toString());
+        Ctx own = new Ctx("pla/fir.pla", Fixtures.example("fir.pla"));
+        own.files.put("tcpa/tcpa4x4.tcpa", arch);
+        own.settings.put("tcpa.arch", "tcpa/tcpa4x4.tcpa");
+        own.settings.put("tcpa.distribute.fir", "i");
+        new TcpaCompilePass().run(own);
+        assertTrue(own.problems.stream().noneMatch(Diagnostic::isError), own.problems.toString());
+        assertTrue(own.out.containsKey("tcpa.compile/fir.symconf.xmi"));
+    }
 }

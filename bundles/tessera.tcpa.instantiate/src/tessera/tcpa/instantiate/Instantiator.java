@@ -1,0 +1,247 @@
+package tessera.tcpa.instantiate;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import tessera.core.Diagnostic;
+import tessera.core.Diagnostics;
+import tessera.core.Monitor;
+import tessera.core.poly.Polynomial;
+import tessera.tcpa.sim.concrete.ConcreteConfiguration;
+import tessera.tcpa.sim.concrete.ConcreteFactory;
+import tessera.tcpa.sim.concrete.ControlSignal;
+import tessera.tcpa.sim.concrete.FdDepth;
+import tessera.tcpa.sim.concrete.FuProgram;
+import tessera.tcpa.sim.concrete.Parameter;
+import tessera.tcpa.sim.concrete.Processor;
+import tessera.tcpa.sim.concrete.ProcessorClass;
+import tessera.tcpa.symconf.DataEdge;
+import tessera.tcpa.symconf.RegisterClass;
+import tessera.tcpa.symconf.SymbolicConfiguration;
+import tessera.tcpa.tcpa.Architecture;
+
+/**
+ * Seed 003 §6: symbolic configuration + run-time parameters → concrete configuration. Runs the steps in order:
+ * {@link Concretization}, {@link ProcessorClasses} (Alg. 1 / Eq. 2), per class the specialisation (Def. 6.2),
+ * {@link Folding} (Alg. 2), {@link KernelClasses}, {@link ControlFlow} (Alg. 3), {@link ControlSignals} (§6.2),
+ * {@link ProgramGeneration} (Alg. 4), then {@link IoInstantiation} (§6.4) and {@link InterconnectInstantiation}.
+ */
+public final class Instantiator {
+    private static final ConcreteFactory F = ConcreteFactory.eINSTANCE;
+
+    /** Run-time parameters: loop bounds and the PE region rows × cols. */
+    public record Parameters(Map<String, Long> bounds, int rows, int cols) {
+    }
+
+    /** Per class and FU: the kernel classes and the CFG (for reports and tests). */
+    public record ClassDetail(String name, BitSet tiles, Map<String, ControlFlow.Cfg> cfgs) {
+    }
+
+    public record Result(ConcreteConfiguration config, List<ClassDetail> classes, Diagnostics diagnostics) {
+        public boolean ok() {
+            return config != null && !diagnostics.hasErrors();
+        }
+    }
+
+    private Instantiator() {
+    }
+
+    public static Result run(SymbolicConfiguration sym, Architecture arch, Parameters params, String file, Monitor monitor) {
+        return run(sym, arch, params, file, monitor, true);
+    }
+
+    /** Program instantiation only (processor classes, programs, GC; no banks and wrappers): what Table 1 of §7 times. */
+    public static Result programs(SymbolicConfiguration sym, Architecture arch, Parameters params, String file, Monitor monitor) {
+        return run(sym, arch, params, file, monitor, false);
+    }
+
+    private static Result run(SymbolicConfiguration sym, Architecture arch, Parameters params, String file, Monitor monitor, boolean periphery) {
+        Diagnostics ds = new Diagnostics();
+        Monitor m = monitor == null ? Monitor.NULL : monitor;
+        try {
+            return build(sym, arch, params, file, m, ds, periphery);
+        } catch (InstantiationException e) {
+            ds.add(Diagnostic.error(file, 1, e.getMessage(), e.hint()));
+            return new Result(null, List.of(), ds);
+        }
+    }
+
+    private static Result build(SymbolicConfiguration sym, Architecture arch, Parameters params, String file, Monitor m, Diagnostics ds,
+            boolean periphery) {
+        Concretization.Context ctx = Concretization.apply(sym, params.bounds(), params.rows(), params.cols());
+        Pst pst = Pst.of(sym);
+        List<String> leafDomains = pst.leafDomains();
+        m.begin("instantiate " + sym.getName(), 4);
+        TilePatterns patterns = new TilePatterns(ctx, leafDomains);
+        if (m.isCanceled()) {
+            throw new InstantiationException("instantiation canceled", "run it again");
+        }
+        List<ProcessorClasses.ProcessorClass> pcs = ProcessorClasses.compute(patterns, leafDomains);
+        m.worked(1);
+        ConcreteConfiguration out = header(sym, ctx);
+        int limit = arch == null || arch.getControl() == null ? 8 : arch.getControl().getSignals();
+        ControlSignals signals = new ControlSignals(limit);
+        List<ClassDetail> details = new ArrayList<>();
+        Map<Integer, ProcessorClass> classOfTile = new LinkedHashMap<>();
+        for (int c = 0; c < pcs.size(); c++) {
+            ProcessorClasses.ProcessorClass pc = pcs.get(c);
+            String name = "P" + (c + 1);
+            Map<Pst.Leaf, BitSet> split = new java.util.IdentityHashMap<>();
+            int lastReal = -1;
+            for (Pst.FuNode fu : pst.fus()) {
+                for (Pst.InstrNode in : fu.instructions()) {
+                    for (Pst.Role role : in.roles()) {
+                        for (Pst.Leaf l : role.leaves()) {
+                            BitSet s = patterns.split(l.domain(), pc.representative());
+                            split.put(l, s);
+                            lastReal = Math.max(lastReal, s.length() - 1);
+                        }
+                    }
+                }
+            }
+            dropDeadFeedbackWrites(pst, split, fdDepths(sym, ctx));
+            ProcessorClass model = F.createProcessorClass();
+            model.setName(name);
+            model.setDomain(ctx.tileText(pc.tiles()));
+            Map<String, ControlFlow.Cfg> cfgs = new LinkedHashMap<>();
+            int space = 0;
+            for (Pst.FuNode fu : pst.fus()) {
+                Folding.FoldedProgram f = Folding.fold(fu, ctx.pi(), split);
+                if (f.isEmpty() || lastReal < 0) {
+                    continue;
+                }
+                // P17: 𝓙_{pc,fu} = the box prefix up to the class's last real iteration in λ^J order, plus this FU's epilog
+                int length = lastReal + 1 + f.stages();
+                space = Math.max(space, length);
+                String where = name + ", " + fu.fu();
+                List<KernelClasses.KernelClass> qc = KernelClasses.compute(f, ctx.pi(), length, where);
+                ControlFlow.Cfg cfg = ControlFlow.build(qc, length);
+                cfgs.put(fu.fu(), cfg);
+                FuProgram prog = ProgramGeneration.generate(fu.fu(), cfg, ctx.pi(), signals, where);
+                model.getPrograms().add(prog);
+            }
+            BitSet ks = new BitSet();
+            ks.set(0, space);
+            model.setKernelSpace(ctx.text(ks));
+            fdDepths(sym, ctx).forEach((reg, d) -> {
+                FdDepth fd = F.createFdDepth();
+                fd.setRegister(reg);
+                fd.setDepth(d.intValue());
+                model.getFdDepths().add(fd);
+            });
+            out.getProcessorClasses().add(model);
+            details.add(new ClassDetail(name, pc.tiles(), cfgs));
+            for (int k = pc.tiles().nextSetBit(0); k >= 0; k = pc.tiles().nextSetBit(k + 1)) {
+                classOfTile.put(k, model);
+            }
+            m.worked(1);
+        }
+        signals.colour();
+        for (ProcessorClass pc : out.getProcessorClasses()) {
+            for (FuProgram prog : pc.getPrograms()) {
+                for (var in : prog.getInstructions()) {
+                    in.getBranch().getSignals().replaceAll(signals::name);
+                }
+            }
+        }
+        for (ControlSignals.Global g : signals.globals()) {
+            ControlSignal s = F.createControlSignal();
+            s.setName(g.name());
+            s.setOneDomain(ctx.text(g.ones()));
+            out.getControlSignals().add(s);
+        }
+        for (int k = 0; k < ctx.tileCount(); k++) {
+            long[] tile = ctx.tile(k);
+            int[] pe = ctx.pe(tile);
+            Processor p = F.createProcessor();
+            p.setRow(pe[0]);
+            p.setCol(pe[1]);
+            for (long x : tile) {
+                p.getTile().add((int) x);
+            }
+            p.setProcessorClass(classOfTile.get(k));
+            out.getProcessors().add(p);
+        }
+        if (!periphery) {
+            return new Result(out, details, ds);
+        }
+        Map<String, String> routes = InterconnectInstantiation.routes(ctx);
+        List<IoInstantiation.Io> io = IoInstantiation.instantiate(ctx, arch, routes);
+        io.forEach(x -> out.getBanks().add(x.bank()));
+        InterconnectInstantiation.instantiate(ctx, routes, io, out);
+        return new Result(out, details, ds);
+    }
+
+    private static ConcreteConfiguration header(SymbolicConfiguration sym, Concretization.Context ctx) {
+        ConcreteConfiguration c = F.createConcreteConfiguration();
+        String name = sym.getName() + ctx.params().entrySet().stream().map(e -> "-" + e.getKey() + e.getValue()).reduce("", String::concat);
+        c.setName(name);
+        c.setPlaSource(sym.getSource());
+        ctx.params().forEach((k, v) -> {
+            Parameter p = F.createParameter();
+            p.setName(k);
+            p.setValue(v);
+            c.getParameters().add(p);
+        });
+        c.getIntraTileDims().addAll(ctx.embedding().intra());
+        ctx.p().forEach(x -> c.getTileSizes().add(x.intValue()));
+        ctx.t().forEach(x -> c.getTileCounts().add(x.intValue()));
+        c.setPi(ctx.pi());
+        ctx.lambdaJ().forEach(x -> c.getLambdaJ().add(x.intValue()));
+        ctx.lambdaK().forEach(x -> c.getLambdaK().add(x.intValue()));
+        // P20: a channel's consumer lags its producer by at most one tile (λ^K = π·|tile| per axis), so a FIFO never holds more
+        c.setFifoCapacity(Math.max(8, ctx.boxSize() + 1));
+        c.setRegionRows(ctx.rows());
+        c.setRegionCols(ctx.cols());
+        return c;
+    }
+
+    /** §6 step 1: FD depths λ^J·d/π evaluated (P4: iterations, not cycles), per feedback register. */
+    static Map<String, Long> fdDepths(SymbolicConfiguration sym, Concretization.Context ctx) {
+        Map<String, Long> depth = new LinkedHashMap<>();
+        for (DataEdge e : sym.getEdges()) {
+            if (e.getRegisterClass() == RegisterClass.FD && e.getFdDepth() != null && !e.getFdDepth().isBlank()) {
+                long d = Polynomial.parse(e.getFdDepth()).evaluate(ctx.params());
+                for (String r : e.getRegisters()) {
+                    depth.merge(r, d, Math::max);
+                }
+            }
+        }
+        return depth;
+    }
+
+    /**
+     * P12/P21: an FD is a FIFO whose writes and reads must pair up per tile; a write in iteration n is read in n + depth.
+     * Writes without that read (the value's consumer lies outside a partial tile) are dropped from the dest leaf.
+     */
+    static void dropDeadFeedbackWrites(Pst pst, Map<Pst.Leaf, BitSet> split, Map<String, Long> depth) {
+        Map<String, BitSet> reads = new LinkedHashMap<>();
+        for (Pst.FuNode fu : pst.fus()) {
+            for (Pst.InstrNode in : fu.instructions()) {
+                for (Pst.Role role : in.roles()) {
+                    for (Pst.Leaf l : role.leaves()) {
+                        if (!role.isDest() && depth.containsKey(l.operand())) {
+                            reads.computeIfAbsent(l.operand(), x -> new BitSet()).or(split.get(l));
+                        }
+                    }
+                }
+            }
+        }
+        for (Pst.FuNode fu : pst.fus()) {
+            for (Pst.InstrNode in : fu.instructions()) {
+                for (Pst.Role role : in.roles()) {
+                    for (Pst.Leaf l : role.leaves()) {
+                        if (role.isDest() && depth.containsKey(l.operand())) {
+                            BitSet kept = Folding.shift(reads.getOrDefault(l.operand(), new BitSet()), -depth.get(l.operand()).intValue());
+                            kept.and(split.get(l));
+                            split.put(l, kept);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

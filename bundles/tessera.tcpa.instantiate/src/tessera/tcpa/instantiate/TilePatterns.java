@@ -1,0 +1,157 @@
+package tessera.tcpa.instantiate;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import tessera.core.poly.Constraint;
+import tessera.core.poly.IntegerSet;
+import tessera.core.poly.TiledSet;
+import tessera.core.poly.UnionSet;
+
+/**
+ * Seed 003 §6.1 / digest P18: the intra-tile patterns without enumerating 𝓚. When every constraint of every
+ * concretized leaf domain involves at most one distributed tile index k_x (rectangular tilings of box-like
+ * condition spaces), split(K, ·) depends on K only through per-axis classes: tiles k_x with the same truth table of
+ * their constraints over the tile box. Their product cells are the candidates; one split per cell and leaf feeds
+ * Eq. (2)/Algorithm 1. Cost: Σ_x t_x·|𝓙| constraint evaluations plus cells × leaves splits, not |𝓚|·leaves.
+ * Otherwise (a constraint couples two tile indices) every tile is split (the enumeration the paper avoids).
+ */
+public final class TilePatterns {
+    private final Concretization.Context ctx;
+    private final Map<String, UnionSet> leaves = new LinkedHashMap<>();
+    private final Map<String, Map<Integer, BitSet>> enumerated = new HashMap<>();
+    private final boolean separable;
+    private final List<List<BitSet>> axisClasses = new ArrayList<>();
+
+    public TilePatterns(Concretization.Context ctx, List<String> leafDomains) {
+        this.ctx = ctx;
+        Set<String> tiled = new java.util.HashSet<>();
+        for (int i = 0; i < ctx.t().size(); i++) {
+            if (ctx.t().get(i) > 1) {
+                tiled.add(ctx.embedding().inter().get(i));
+            }
+        }
+        boolean sep = true;
+        for (String d : leafDomains) {
+            UnionSet u = leaves.computeIfAbsent(d, x -> TiledSet.parse(x, ctx.embedding()).concretize(ctx.params()));
+            for (IntegerSet p : u.pieces()) {
+                for (Constraint c : p.constraints()) {
+                    sep &= c.expr().variables().stream().filter(tiled::contains).count() <= 1;
+                }
+            }
+        }
+        separable = sep;
+        if (separable) {
+            for (int i = 0; i < ctx.t().size(); i++) {
+                axisClasses.add(axis(i));
+            }
+        }
+    }
+
+    /** Whether the classes were found per axis (P18) rather than per tile. */
+    public boolean separable() {
+        return separable;
+    }
+
+    /** Per index: the groups of tile coordinates k_i with equal constraint truth tables (one group when t_i = 1). */
+    private List<BitSet> axis(int i) {
+        String k = ctx.embedding().inter().get(i);
+        Map<List<BitSet>, BitSet> groups = new LinkedHashMap<>();
+        List<long[]> box = boxPoints();
+        for (int v = 0; v < ctx.t().get(i); v++) {
+            List<BitSet> sig = new ArrayList<>();
+            for (UnionSet u : leaves.values()) {
+                for (IntegerSet p : u.pieces()) {
+                    for (Constraint c : p.constraints()) {
+                        if (c.expr().variables().contains(k)) {
+                            BitSet truth = new BitSet();
+                            Map<String, Long> values = new HashMap<>();
+                            values.put(k, (long) v);
+                            for (int n = 0; n < box.size(); n++) {
+                                for (int d = 0; d < box.get(n).length; d++) {
+                                    values.put(ctx.embedding().intra().get(d), box.get(n)[d]);
+                                }
+                                truth.set(n, c.holds(values));
+                            }
+                            sig.add(truth);
+                        }
+                    }
+                }
+            }
+            groups.computeIfAbsent(sig, x -> new BitSet()).set(v);
+        }
+        return new ArrayList<>(groups.values());
+    }
+
+    private List<long[]> boxPoints() {
+        List<long[]> r = new ArrayList<>();
+        for (int n = 0; n < ctx.boxSize(); n++) {
+            r.add(ctx.point(n));
+        }
+        return r;
+    }
+
+    /** Candidate tile groups: the product cells of the axis classes, or every tile alone when not separable. */
+    public List<BitSet> cells() {
+        List<BitSet> cells = new ArrayList<>();
+        if (!separable) {
+            for (int k = 0; k < ctx.tileCount(); k++) {
+                BitSet b = new BitSet();
+                b.set(k);
+                cells.add(b);
+            }
+            return cells;
+        }
+        int[] idx = new int[axisClasses.size()];
+        while (true) {
+            BitSet cell = new BitSet();
+            for (int k = 0; k < ctx.tileCount(); k++) {
+                long[] tile = ctx.tile(k);
+                boolean in = true;
+                for (int i = 0; i < idx.length && in; i++) {
+                    in = axisClasses.get(i).get(idx[i]).get((int) tile[i]);
+                }
+                cell.set(k, in);
+            }
+            cells.add(cell);
+            int i = idx.length - 1;
+            while (i >= 0 && ++idx[i] == axisClasses.get(i).size()) {
+                idx[i--] = 0;
+            }
+            if (i < 0) {
+                return cells;
+            }
+        }
+    }
+
+    /** Def. 6.1 split(K, domain) for one tile, as iterations n. */
+    public BitSet split(String domain, int tile) {
+        if (!separable) {
+            return enumerated.computeIfAbsent(domain, ctx::perTile).getOrDefault(tile, new BitSet());
+        }
+        long[] k = ctx.tile(tile);
+        List<String> eq = new ArrayList<>();
+        for (int i = 0; i < k.length; i++) {
+            eq.add(ctx.embedding().inter().get(i) + " == " + k[i]);
+        }
+        UnionSet s = leaves.get(domain).intersect(IntegerSet.parse(String.join(" and ", eq), leaves.get(domain).dims()));
+        List<String> dims = s.dims();
+        BitSet r = new BitSet();
+        s.forEachPoint(Map.of(), pt -> {
+            long[] j = new long[ctx.embedding().intra().size()];
+            for (int i = 0; i < j.length; i++) {
+                j[i] = pt[dims.indexOf(ctx.embedding().intra().get(i))];
+                if (j[i] < 0 || j[i] >= ctx.p().get(i)) {
+                    return;
+                }
+            }
+            r.set(ctx.linear(j));
+        });
+        return r;
+    }
+}

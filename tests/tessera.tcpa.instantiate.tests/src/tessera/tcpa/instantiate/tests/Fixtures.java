@@ -1,0 +1,59 @@
+package tessera.tcpa.instantiate.tests;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import tessera.core.Monitor;
+import tessera.pla.rdg.PlaCompiler;
+import tessera.tcpa.arch.ArchitectureLoader;
+import tessera.tcpa.instantiate.Instantiator;
+import tessera.tcpa.mapping.MappingState;
+import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.tcpa.Architecture;
+
+/** Example PLAs compiled once per architecture (the symbolic mapping is the expensive, offline part). */
+final class Fixtures {
+    private static final Map<String, TcpaCompiler.Compiled> CACHE = new HashMap<>();
+
+    private Fixtures() {
+    }
+
+    static Path root() {
+        String r = System.getProperty("tessera.root");
+        return r != null ? Path.of(r) : Path.of("../..").toAbsolutePath().normalize();
+    }
+
+    static String example(String name) {
+        try (InputStream in = PlaCompiler.class.getResourceAsStream("/tessera/pla/examples/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Architecture arch(String name) {
+        try {
+            Path p = root().resolve("examples/tcpa/" + name);
+            return ArchitectureLoader.orThrow(ArchitectureLoader.load(Files.readString(p), p.toString()));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static synchronized TcpaCompiler.Compiled compiled(String pla, String arch) {
+        return CACHE.computeIfAbsent(pla + "@" + arch, k -> TcpaCompiler.compile(pla, example(pla), arch(arch), MappingState.Options.defaults(), Monitor.NULL));
+    }
+
+    static Instantiator.Result instantiate(String pla, String arch, Map<String, Long> bounds, int rows, int cols) {
+        TcpaCompiler.Compiled c = compiled(pla, arch);
+        if (!c.ok()) {
+            throw new IllegalStateException(c.diagnostics().toString());
+        }
+        return Instantiator.run(c.mapping().config(), arch(arch), new Instantiator.Parameters(bounds, rows, cols), pla, Monitor.NULL);
+    }
+}
