@@ -24,7 +24,7 @@ import org.eclipse.ui.part.ViewPart;
 import tessera.core.CancelledException;
 import tessera.core.Diagnostic;
 import tessera.core.Diagnostics;
-import tessera.core.Monitor;
+import tessera.ui.Monitors;
 
 /**
  * The Candidate Explorer view: follows the {@code .exh} file of the active editor, instantiates it on the JSON
@@ -138,7 +138,7 @@ public class ExplorerView extends ViewPart {
                 Diagnostics diags = new Diagnostics();
                 Optional<ExplorerSession> s;
                 try {
-                    s = ExplorerSession.load(exh, chosen, diags, monitor(pm));
+                    s = ExplorerSession.load(exh, chosen, diags, Monitors.of(pm));
                 } catch (CancelledException e) {
                     return Status.CANCEL_STATUS;
                 }
@@ -172,29 +172,6 @@ public class ExplorerView extends ViewPart {
         return sb.toString();
     }
 
-    private static Monitor monitor(IProgressMonitor pm) {
-        return new Monitor() {
-            @Override
-            public void begin(String task, int work) {
-                pm.beginTask(task, work);
-            }
-
-            @Override
-            public void worked(int units) {
-                pm.worked(units);
-            }
-
-            @Override
-            public void subTask(String name) {
-                pm.subTask(name);
-            }
-
-            @Override
-            public boolean isCanceled() {
-                return pm.isCanceled();
-            }
-        };
-    }
 
     public ExplorerPanel getPanel() {
         return panel;

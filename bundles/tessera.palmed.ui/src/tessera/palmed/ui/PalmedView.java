@@ -38,6 +38,7 @@ import tessera.palmed.model.PortMappingParser;
 import tessera.palmed.model.ResourceMapping;
 import tessera.palmed.predict.Comparison;
 import tessera.palmed.predict.LlvmMca;
+import tessera.ui.Monitors;
 
 /**
  * The PALMED view: follows the {@code .portmap}/{@code .mapping(.json)} file of the active editor and shows its
@@ -141,7 +142,7 @@ public class PalmedView extends ViewPart {
             protected IStatus run(IProgressMonitor pmon) {
                 Job self = this;
                 try {
-                    Monitor mon = monitor(pmon);
+                    Monitor mon = Monitors.of(pmon);
                     SimulatedMachine sim = new SimulatedMachine(pm);
                     // n of Algo 1 (paper: not given): 8, fewer on tiny machines (the toy example's 5 of 6)
                     int n = Math.min(8, Math.max(2, pm.instructions().size() - 1));
@@ -202,29 +203,6 @@ public class PalmedView extends ViewPart {
         }
     }
 
-    static Monitor monitor(IProgressMonitor pm) {
-        return new Monitor() {
-            @Override
-            public void begin(String task, int work) {
-                pm.beginTask(task, work);
-            }
-
-            @Override
-            public void worked(int units) {
-                pm.worked(units);
-            }
-
-            @Override
-            public void subTask(String name) {
-                pm.subTask(name);
-            }
-
-            @Override
-            public boolean isCanceled() {
-                return pm.isCanceled();
-            }
-        };
-    }
 
     public PalmedPanel getPanel() {
         return panel;

@@ -27,7 +27,7 @@ import org.eclipse.ui.IWorkbenchPartReference;
 import org.eclipse.ui.part.ViewPart;
 
 import tessera.core.CancelledException;
-import tessera.core.Monitor;
+import tessera.ui.Monitors;
 
 /**
  * The RegDem view: follows the {@code .sass} file of the active editor and shows {@link RegdemPanel} for it, with
@@ -138,7 +138,7 @@ public class RegdemView extends ViewPart {
             protected IStatus run(IProgressMonitor pm) {
                 Job self = this;
                 try {
-                    RegdemAnalysis a = RegdemAnalysis.of(fileName, text, launch, monitor(pm));
+                    RegdemAnalysis a = RegdemAnalysis.of(fileName, text, launch, Monitors.of(pm));
                     if (!panel.isDisposed()) {
                         panel.getDisplay().asyncExec(() -> {
                             if (!panel.isDisposed() && job == self) {
@@ -164,29 +164,6 @@ public class RegdemView extends ViewPart {
         return j;
     }
 
-    private static Monitor monitor(IProgressMonitor pm) {
-        return new Monitor() {
-            @Override
-            public void begin(String task, int work) {
-                pm.beginTask(task, work);
-            }
-
-            @Override
-            public void worked(int units) {
-                pm.worked(units);
-            }
-
-            @Override
-            public void subTask(String name) {
-                pm.subTask(name);
-            }
-
-            @Override
-            public boolean isCanceled() {
-                return pm.isCanceled();
-            }
-        };
-    }
 
     private static String read(IFile f) throws IOException, CoreException {
         try (InputStream in = f.getContents(true)) {

@@ -12,11 +12,10 @@ import java.util.stream.Collectors;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.ecore.resource.ResourceSet;
-import org.eclipse.emf.ecore.resource.impl.ResourceSetImpl;
-import org.eclipse.emf.ecore.xmi.impl.XMIResourceFactoryImpl;
 
 import tessera.core.Diagnostic;
 import tessera.core.Diagnostics;
+import tessera.rdg.support.Xmi;
 import tessera.tcpa.sim.concrete.Bank;
 import tessera.tcpa.sim.concrete.ConcreteConfiguration;
 import tessera.tcpa.sim.concrete.ConcretePackage;
@@ -42,10 +41,7 @@ public final class ConcreteIO {
     }
 
     private static ResourceSet resourceSet() {
-        ResourceSet rs = new ResourceSetImpl();
-        rs.getResourceFactoryRegistry().getExtensionToFactoryMap().put("*", new XMIResourceFactoryImpl());
-        rs.getPackageRegistry().put(ConcretePackage.eNS_URI, ConcretePackage.eINSTANCE);
-        return rs;
+        return Xmi.resourceSet(ConcretePackage.eINSTANCE);
     }
 
     public static Loaded load(Path file) {
