@@ -173,7 +173,7 @@ public final class BipartiteWeightProblem {
         return best;
     }
 
-    private static Map<String, Map<String, Variable>> variables(ExpressionsBasedModel model,
+    private static Map<String, Map<String, Variable>> variables(Bench bench, ExpressionsBasedModel model,
             Map<String, Set<String>> allowed, double upper, double weight) {
         Map<String, Map<String, Variable>> rho = new LinkedHashMap<>();
         allowed.forEach((i, rs) -> {
@@ -181,7 +181,9 @@ public final class BipartiteWeightProblem {
             for (String r : rs) {
                 Variable v = model.addVariable("rho_" + i + "_" + r).lower(0).weight(weight);
                 if (Double.isFinite(upper)) {
-                    v.upper(upper);
+                    // convention: ρ ≤ max(upper, 1/ā); a low-IPC basic instruction (divider, fed back by the
+                    // self-check) needs ρ = 1/ā > 1 on its bottleneck, as in LP_AUX (SLOW gets ρ = 3)
+                    v.upper(Math.max(upper, 1 / bench.ipc(i)));
                 }
                 row.put(r, v);
             }
@@ -219,28 +221,55 @@ public final class BipartiteWeightProblem {
         }
     }
 
-    /** The LP with fixed bottlenecks: max Σ_K ρ_{K,r*(K)}; with {@code keep}, ρ_{K,r*} ≥ S_K and max Σρ instead. */
+    /**
+     * The LP with fixed bottlenecks: max Σ_K ρ_{K,r*(K)}; with {@code keep}, ρ_{K,r*} ≥ S_K and max Σρ instead. Every
+     * constraint and objective term involves the weights of one resource only, so the LP is solved exactly as one
+     * independent LP per resource (|𝓘_B| variables each instead of |𝓘_B|·|R|: this is what makes LP2 scale).
+     */
     private static Map<String, Map<String, Double>> fixed(Bench bench, Map<Kernel, List<String>> cand,
             Map<String, Set<String>> allowed, Map<String, Map<String, Double>> frozen, double upper,
             Map<Kernel, String> assign, Map<Kernel, Double> keep) {
-        ExpressionsBasedModel model = new ExpressionsBasedModel();
-        Map<String, Map<String, Variable>> rho = variables(model, allowed, upper, keep == null ? 0 : 1);
-        caps(model, bench, cand, rho, frozen);
-        int kid = 0;
-        for (Kernel k : cand.keySet()) {
-            Expression s = model.addExpression("S_" + kid++);
-            double c = load(s, 1, bench, k, assign.get(k), rho, frozen);
-            if (keep == null) {
-                s.weight(1);
-            } else {
-                s.lower(Math.min(keep.get(k), 1) - c - 1e-7);
+        Map<String, Map<String, Double>> w = new LinkedHashMap<>();
+        allowed.forEach((i, rs) -> w.put(i, new LinkedHashMap<>()));
+        Set<String> resources = new LinkedHashSet<>();
+        cand.values().forEach(resources::addAll);
+        allowed.values().forEach(resources::addAll);
+        for (String r : resources) {
+            Map<String, Set<String>> only = new LinkedHashMap<>();
+            allowed.forEach((i, rs) -> only.put(i, rs.contains(r) ? Set.of(r) : Set.of()));
+            ExpressionsBasedModel model = new ExpressionsBasedModel();
+            Map<String, Map<String, Variable>> rho = variables(bench, model, only, upper, keep == null ? 0 : 1);
+            boolean any = rho.values().stream().anyMatch(row -> !row.isEmpty());
+            if (!any) {
+                continue;
             }
+            Map<Kernel, List<String>> candR = new LinkedHashMap<>();
+            cand.forEach((k, c) -> {
+                if (c.contains(r)) {
+                    candR.put(k, List.of(r));
+                }
+            });
+            caps(model, bench, candR, rho, frozen);
+            int kid = 0;
+            for (Kernel k : cand.keySet()) {
+                if (!r.equals(assign.get(k))) {
+                    continue;
+                }
+                Expression s = model.addExpression("S_" + kid++);
+                double c = load(s, 1, bench, k, r, rho, frozen);
+                if (keep == null) {
+                    s.weight(1);
+                } else {
+                    s.lower(Math.min(keep.get(k), 1) - c - 1e-7);
+                }
+            }
+            Optimisation.Result res = model.maximise();
+            if (!res.getState().isFeasible()) {
+                throw new IllegalStateException("LP2 fixed-bottleneck LP failed: " + res.getState());
+            }
+            values(model, res, rho).forEach((i, row) -> w.get(i).putAll(row));
         }
-        Optimisation.Result res = model.maximise();
-        if (!res.getState().isFeasible()) {
-            throw new IllegalStateException("LP2 fixed-bottleneck LP failed: " + res.getState());
-        }
-        return values(model, res, rho);
+        return w;
     }
 
     private static Map<String, Map<String, Double>> values(ExpressionsBasedModel model, Optimisation.Result res,
@@ -261,7 +290,7 @@ public final class BipartiteWeightProblem {
     private static Solution milp(Bench bench, Map<Kernel, List<String>> cand, Map<String, Set<String>> allowed,
             Map<String, Map<String, Double>> frozen, double upper, boolean relax, Deadline deadline, long millis) {
         ExpressionsBasedModel model = new ExpressionsBasedModel();
-        Map<String, Map<String, Variable>> rho = variables(model, allowed, upper, 0);
+        Map<String, Map<String, Variable>> rho = variables(bench, model, allowed, upper, 0);
         caps(model, bench, cand, rho, frozen);
         int kid = 0;
         for (Map.Entry<Kernel, List<String>> e : cand.entrySet()) {

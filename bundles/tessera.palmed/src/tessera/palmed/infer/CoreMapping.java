@@ -23,7 +23,7 @@ public final class CoreMapping {
     /** Core result: resource names R0…, weights of the basic instructions, sat[r], every kernel used, LP2 residual. */
     public record Result(List<String> resources, Map<String, Map<String, Double>> weights, Map<String, Kernel> saturating,
             List<Kernel> kernels, double residual, double worst, int lp1Iterations, int splits, boolean optimal,
-            List<String> log) {
+            List<String> log, boolean lp1Optimal) {
     }
 
     static final int SAT_CANDIDATES = 3;
@@ -49,17 +49,22 @@ public final class CoreMapping {
         int rMax = o.maxResources() > 0 ? o.maxResources() : 2 * basic.size() + 2;
         ShapeMapping.Shape shape;
         int it = 0;
+        boolean lp1Optimal = true;
         while (true) {
             it++;
+            long t0 = System.nanoTime();
             shape = ShapeMapping.solve(bench, basic, veryBasic, mostGreedy, kernels, rMax, solverDeadline(o, campaign));
+            lp1Optimal &= shape.optimal();
             int added = 0;
             for (Set<String> users : shape.resources()) {
                 if (add(bench, kernels, seen, enrichment(bench, users))) {
                     added++;
                 }
             }
-            log.add("LP1 iteration " + it + ": " + shape.resources().size() + " resources " + shape.resources() + ", "
-                    + added + " new kernels");
+            log.add(String.format(java.util.Locale.ROOT, "LP1 iteration %d (%d kernels, %.1f s; %s%s): %d resources %s, %d new kernels",
+                    it, kernels.size() - added, (System.nanoTime() - t0) / 1e9, shape.note(), shape.optimal() ? ""
+                            : "; best shape found, not proven optimal", shape.resources().size(),
+                    shape.resources(), added));
             if (added == 0 || it >= 20) {
                 break;
             }
@@ -89,24 +94,44 @@ public final class CoreMapping {
         log.add(String.format(java.util.Locale.ROOT, "LP2: residual %.4f, worst kernel %.4f", sol.residual(), sol.worst()));
         // split merged resources while some kernel stays unexplained
         int splits = 0;
-        while (sol.worst() > o.tolerance() && splits < o.maxSplits()) {
+        Set<Kernel> tried = new LinkedHashSet<>();
+        for (int attempt = 0; sol.worst() > o.tolerance() && splits < o.maxSplits() && attempt < 2 * o.maxSplits();
+                attempt++) {
             bench.monitor().checkCanceled();
+            // convention: the new column is the worst-explained kernel's own resource, open to its instructions and
+            // to every basic p not running in parallel with it (the users its LP1 requirement allows)
+            Kernel worstK = null;
+            for (Kernel k : kernels) {
+                if (!tried.contains(k) && (worstK == null || sol.saturation().get(k) < sol.saturation().get(worstK))) {
+                    worstK = k;
+                }
+            }
+            if (worstK == null || sol.saturation().get(worstK) >= 1 - o.tolerance()) {
+                break;
+            }
+            tried.add(worstK);
+            Set<String> open = new LinkedHashSet<>();
+            for (String p : basic) {
+                if (worstK.instructions().contains(p) || !ShapeMapping.parallel(bench, worstK, p)) {
+                    open.add(p);
+                }
+            }
             String r = "R" + res.size();
             List<String> res2 = new ArrayList<>(res);
             res2.add(r);
             Map<String, Set<String>> allowed2 = copy(allowed);
-            allowed2.values().forEach(s -> s.add(r));
+            open.forEach(i -> allowed2.get(i).add(r));
             start = new LinkedHashMap<>();
             Map<String, Map<String, Double>> cur = sol.weights();
             for (Kernel k : kernels) {
-                start.put(k, sol.saturation().get(k) < 1 - o.tolerance() ? r
+                start.put(k, sol.saturation().get(k) < 1 - o.tolerance() && open.containsAll(k.instructions()) ? r
                         : BipartiteWeightProblem.argmax(bench, k, res, cur));
             }
             BipartiteWeightProblem.Solution s2 = BipartiteWeightProblem.solve(bench, kernels, res2, allowed2, Map.of(),
                     1.0, start, solverDeadline(o, campaign), o.milpMillis());
             if (s2.residual() > sol.residual() - o.tolerance()) {
-                log.add("split: no improvement, stop");
-                break;
+                log.add("split for " + worstK + ": no improvement");
+                continue;
             }
             splits++;
             res = res2;
@@ -119,10 +144,10 @@ public final class CoreMapping {
                 }
             });
             if (!users.isEmpty() && add(bench, kernels, seen, enrichment(bench, users))) {
-                sol = lp2(bench, kernels, res, allowed, o, campaign);
+                sol = lp2(bench, kernels, res, allowed, sol.weights(), o, campaign);
             }
-            log.add(String.format(java.util.Locale.ROOT, "split %d: resource %s, residual %.4f, worst %.4f", splits, r,
-                    sol.residual(), sol.worst()));
+            log.add(String.format(java.util.Locale.ROOT, "split %d for %s: resource %s %s, residual %.4f, worst %.4f",
+                    splits, worstK, r, users, sol.residual(), sol.worst()));
         }
         // saturating kernels and K_sat(i, r); then LP2 again with them (weights pinned)
         Map<String, Map<String, Double>> w = prune(sol.weights(), res, o.tolerance());
@@ -210,7 +235,7 @@ public final class CoreMapping {
             worst = Math.max(worst, 1 - v);
         }
         return new Result(new ArrayList<>(rename.values()), named, satNamed, kernels, resid, worst, it, splits,
-                fin.optimal(), log);
+                fin.optimal(), log, lp1Optimal);
     }
 
     /** sat[r], K_sat(i, r) for i ∉ sat[r], LP2 again; repeated while new K_sat kernels appear (they pin ρ). */
@@ -246,9 +271,15 @@ public final class CoreMapping {
         return fin;
     }
 
+    /** LP2 warm-started from the bottlenecks of the previous weights (a new kernel takes its argmax). */
     private static BipartiteWeightProblem.Solution lp2(Bench bench, List<Kernel> kernels, List<String> res,
-            Map<String, Set<String>> allowed, InferenceOptions o, Deadline campaign) {
-        return BipartiteWeightProblem.solve(bench, kernels, res, allowed, Map.of(), 1.0, null,
+            Map<String, Set<String>> allowed, Map<String, Map<String, Double>> previous, InferenceOptions o,
+            Deadline campaign) {
+        Map<Kernel, String> start = new LinkedHashMap<>();
+        for (Kernel k : kernels) {
+            start.put(k, BipartiteWeightProblem.argmax(bench, k, res, previous));
+        }
+        return BipartiteWeightProblem.solve(bench, kernels, res, allowed, Map.of(), 1.0, start,
                 solverDeadline(o, campaign), o.milpMillis());
     }
 

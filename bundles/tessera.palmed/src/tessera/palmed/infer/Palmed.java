@@ -98,11 +98,16 @@ public final class Palmed {
             bad.sort(Comparator.comparingDouble(f -> -f.selfCheckError()));
             // one representative per equivalence class, worst first
             int added = 0;
+            List<String> picked = new ArrayList<>();
             for (LpAux.Fit f : bad) {
                 String rep = sel.representative().getOrDefault(f.instruction(), f.instruction());
                 String pick = basic.contains(rep) ? f.instruction() : rep;
-                if (!basic.contains(pick) && added < o.feedbackPerRound()) {
+                // convention: one instruction per missing resource and round: skip a candidate that is not disjoint
+                // from one picked this round (it probably lacks the same resource; the next round re-checks it)
+                if (!basic.contains(pick) && added < o.feedbackPerRound()
+                        && picked.stream().allMatch(p -> BasicInstructionSelection.disjoint(bench, p, pick))) {
                     basic.add(pick);
+                    picked.add(pick);
                     added++;
                 }
             }
@@ -127,6 +132,10 @@ public final class Palmed {
             diags.add(Diagnostic.warning(machine.id(), 0, String.format(Locale.ROOT,
                     "the core mapping leaves a kernel %.1f%% unexplained (LP2 residual %.3f)", 100 * core.worst(),
                     core.residual()), "noisy measurements or a resource LP1 merged"));
+        }
+        if (!core.lp1Optimal()) {
+            diags.add(Diagnostic.warning(machine.id(), 0, "LP1 (shape mapping) stopped at its time limit; the shape is "
+                    + "the best found, not proven to use the fewest resources", "raise the solver time limit"));
         }
         if (!core.optimal()) {
             diags.add(Diagnostic.warning(machine.id(), 0, "LP2 stopped at its time limit; weights are feasible but "

@@ -43,6 +43,8 @@ public final class PalmedBenchmark {
         }
         SimulatedMachine sim = new SimulatedMachine(pm, noise, 1);
         long t0 = System.currentTimeMillis();
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpu0 = mx.getCurrentThreadCpuTime();
         Palmed.Result r = Palmed.infer(sim, pm.instructionNames(), InferenceOptions.defaults().withBasicSetSize(basic).withFeedback(feedback, 4),
                 new Monitor() {
                     public void begin(String n, int w) {
@@ -61,6 +63,7 @@ public final class PalmedBenchmark {
                     }
                 });
         double inferSeconds = (System.currentTimeMillis() - t0) / 1000.0;
+        double inferCpu = (mx.getCurrentThreadCpuTime() - cpu0) / 1e9; // the inference is single-threaded
         r.log().forEach(l -> System.err.println("  " + l));
         long poor = r.selfCheckError().values().stream().filter(e -> e > 0.05).count();
         Random rnd = new Random(2022);
@@ -82,6 +85,7 @@ public final class PalmedBenchmark {
         System.out.printf(Locale.ROOT, "%-44s %14d %14s%n", "generated micro-benchmarks", r.benchmarks(), "~1,000,000");
         System.out.printf(Locale.ROOT, "%-44s %14.1f %14s%n", "inference time (s, benchmarks + LPs)", inferSeconds,
                 "36000 (10 h)");
+        System.out.printf(Locale.ROOT, "%-44s %14.1f %14s%n", "inference CPU time (s, main thread)", inferCpu, "-");
         System.out.printf(Locale.ROOT, "%-44s %14d %14s%n", "basic instructions", r.basic().size(), "-");
         System.out.printf(Locale.ROOT, "%-44s %14d %14s%n", "instructions failing the self-check", poor, "-");
         System.out.printf(Locale.ROOT, "%-44s %14s %14s%n", "reference for the blocks", "exact LP (sim)", "native");
@@ -89,6 +93,9 @@ public final class PalmedBenchmark {
         System.out.printf(Locale.ROOT, "%-44s %14.2f %14s%n", "Palmed RMS relative IPC error (%)", 100 * t.palmedError(),
                 "7.8 / 24.4");
         System.out.printf(Locale.ROOT, "%-44s %14.3f %14s%n", "Palmed Kendall tau-b", t.palmedTau(), "0.90 / 0.78");
+        double[] pal = blocks.stream().mapToDouble(b -> r.mapping().ipc(b)).toArray();
+        System.out.printf(Locale.ROOT, "%-44s %14.2e %14s%n", "Palmed max relative IPC error",
+                tessera.palmed.predict.Metrics.maxRelativeError(pal, t.reference()), "-");
         if (haveMca) {
             System.out.printf(Locale.ROOT, "%-44s %14.2f %14s%n", "llvm-mca RMS relative IPC error (%)",
                     100 * t.mcaError(), "20.1 / 15.3");
