@@ -130,40 +130,30 @@ public final class RdgToLoop {
         return new Result(loop, carried, d);
     }
 
-    /** Declares every pair of operations with disjoint condition spaces exclusive (see the class comment). */
+    /** Declares every pair of operations with disjoint condition spaces exclusive (see {@link Exclusivity}). */
     private static void exclusivePairs(Rdg rdg, Map<OperationNode, String> names, Loop.Builder b, String file,
             Diagnostics d) {
         IntegerSet context;
         try {
-            String ctx = rdg.getParameterContext();
-            context = ctx == null || ctx.isBlank() ? null : IntegerSet.parse(ctx, List.of());
+            context = Exclusivity.context(rdg.getParameterContext());
         } catch (RuntimeException e) {
             d.add(Diagnostic.error(file, 0, "cannot read the parameter context '" + rdg.getParameterContext()
                     + "' of the RDG: " + e.getMessage(), "regenerate the RDG from its PLA"));
             return;
         }
-        List<OperationNode> ops = new ArrayList<>();
+        List<OperationNode> ops = new ArrayList<>(names.keySet());
         List<UnionSet> spaces = new ArrayList<>();
-        for (OperationNode op : names.keySet()) {
-            String text = op.getConditionSpace();
-            if (text == null || text.isBlank()) {
-                continue;
-            }
+        for (OperationNode op : ops) {
             try {
-                spaces.add(UnionSet.parse(text));
-                ops.add(op);
+                spaces.add(Exclusivity.space(op.getConditionSpace()));
             } catch (RuntimeException e) {
-                d.add(Diagnostic.error(file, op.getLine(), "cannot read the condition space '" + text + "' of node "
-                        + names.get(op) + ": " + e.getMessage(), "regenerate the RDG from its PLA"));
+                spaces.add(null);
+                d.add(Diagnostic.error(file, op.getLine(), "cannot read the condition space '" + op.getConditionSpace()
+                        + "' of node " + names.get(op) + ": " + e.getMessage(), "regenerate the RDG from its PLA"));
             }
         }
-        for (int i = 0; i < ops.size(); i++) {
-            for (int j = i + 1; j < ops.size(); j++) {
-                UnionSet both = spaces.get(i).intersect(spaces.get(j));
-                if (context == null ? both.isEmpty() : both.isEmptyUnder(context)) {
-                    b.exclusive(names.get(ops.get(i)), names.get(ops.get(j)));
-                }
-            }
+        for (int[] p : Exclusivity.disjointPairs(spaces, context)) {
+            b.exclusive(names.get(ops.get(p[0])), names.get(ops.get(p[1])));
         }
     }
 }

@@ -55,15 +55,8 @@ public final class IterativeModuloScheduler implements ModuloScheduler {
         for (int ii = m; ii <= maxII; ii++) {
             monitor.checkCanceled();
             attempts++;
-            long[] h = heightR(loop, ii);
-            Integer[] idx = new Integer[loop.size()];
-            for (int i = 0; i < idx.length; i++) {
-                idx[i] = i;
-            }
-            Arrays.sort(idx, (a, b) -> h[a] != h[b] ? Long.compare(h[b], h[a]) : Integer.compare(a, b));
-            lastOrder = Arrays.stream(idx).mapToInt(Integer::intValue).toArray();
-            Schedule s = attempt(loop, lastOrder, ii, (long) Math.ceil(budgetRatio * Math.max(1, loop.size())),
-                    monitor);
+            lastOrder = priority(loop, ii);
+            Schedule s = attempt(loop, lastOrder, ii, budget(loop), monitor);
             if (s != null) {
                 return new ScheduleResult(name(), mii, s, lastOrder, attempts, List.copyOf(failures));
             }
@@ -72,6 +65,33 @@ public final class IterativeModuloScheduler implements ModuloScheduler {
         }
         failures.add("gave up at the II cap " + maxII);
         return new ScheduleResult(name(), mii, null, lastOrder, attempts, List.copyOf(failures));
+    }
+
+    /**
+     * One attempt at exactly {@code ii} (no II search, same priority and budget as {@link #schedule}), for callers
+     * that step II themselves. Null when the budget runs out at that II or it is below the loop's MII.
+     */
+    public Schedule scheduleAt(Loop loop, int ii, Monitor monitor) {
+        if (ii < Mii.compute(loop).value()) {
+            return null;
+        }
+        monitor.checkCanceled();
+        return attempt(loop, priority(loop, ii), ii, budget(loop), monitor);
+    }
+
+    private long budget(Loop loop) {
+        return (long) Math.ceil(budgetRatio * Math.max(1, loop.size()));
+    }
+
+    /** HeightR descending at this II, ties to the lowest node index. */
+    private static int[] priority(Loop loop, int ii) {
+        long[] h = heightR(loop, ii);
+        Integer[] idx = new Integer[loop.size()];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i;
+        }
+        Arrays.sort(idx, (a, b) -> h[a] != h[b] ? Long.compare(h[b], h[a]) : Integer.compare(a, b));
+        return Arrays.stream(idx).mapToInt(Integer::intValue).toArray();
     }
 
     /** HeightR at this II: longest path to STOP over weights latency - distance·II (no positive cycle at II &gt;= RecMII). */

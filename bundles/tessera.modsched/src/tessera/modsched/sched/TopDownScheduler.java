@@ -44,12 +44,7 @@ public final class TopDownScheduler implements ModuloScheduler {
         Mii mii = Mii.compute(loop);
         int m = mii.value();
         NodeProperties p = NodeProperties.compute(loop, m);
-        Integer[] idx = new Integer[loop.size()];
-        for (int i = 0; i < idx.length; i++) {
-            idx[i] = i;
-        }
-        Arrays.sort(idx, Comparator.<Integer>comparingInt(p::alap).thenComparingInt(i -> i));
-        int[] order = Arrays.stream(idx).mapToInt(Integer::intValue).toArray();
+        int[] order = order(loop, p);
         int maxII = maxIIOverride > 0 ? Math.max(m, maxIIOverride) : ModuloScheduler.defaultMaxII(loop, m);
         List<String> failures = new ArrayList<>();
         int attempts = 0;
@@ -64,6 +59,31 @@ public final class TopDownScheduler implements ModuloScheduler {
         }
         failures.add("gave up at the II cap " + maxII);
         return new ScheduleResult(name(), mii, null, order, attempts, List.copyOf(failures));
+    }
+
+    /**
+     * One attempt at exactly {@code ii} (no II search; same order as {@link #schedule}), for callers that step II
+     * themselves (the TCPA symbolic scheduler checks each II's schedule against tiled constraints). Null when no
+     * schedule is found at that II or it is below the loop's MII.
+     */
+    public Schedule scheduleAt(Loop loop, int ii, Monitor monitor) {
+        int m = Mii.compute(loop).value();
+        if (ii < m) {
+            return null;
+        }
+        monitor.checkCanceled();
+        NodeProperties p = NodeProperties.compute(loop, m);
+        return attempt(loop, order(loop, p), p, ii) instanceof Schedule s ? s : null;
+    }
+
+    /** ALAP ascending, ties to the lowest node index. */
+    private static int[] order(Loop loop, NodeProperties p) {
+        Integer[] idx = new Integer[loop.size()];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i;
+        }
+        Arrays.sort(idx, Comparator.<Integer>comparingInt(p::alap).thenComparingInt(i -> i));
+        return Arrays.stream(idx).mapToInt(Integer::intValue).toArray();
     }
 
     private static Object attempt(Loop loop, int[] order, NodeProperties p, int ii) {

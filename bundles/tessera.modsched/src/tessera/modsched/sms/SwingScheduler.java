@@ -79,6 +79,29 @@ public final class SwingScheduler implements ModuloScheduler {
         return new SmsResult(r, props, ordering, false, ordering, r.ii());
     }
 
+    /**
+     * One scheduling step at exactly {@code ii} (no II search): the swing order computed with MII, then, with
+     * modification 4, the top-down-first order; for callers that step II themselves (the TCPA symbolic scheduler
+     * checks each II's schedule against tiled constraints). Null when neither order places every node at that II or
+     * it is below the loop's MII.
+     */
+    public Schedule scheduleAt(Loop loop, int ii, Monitor monitor) {
+        Mii mii = Mii.compute(loop);
+        if (ii < mii.value()) {
+            return null;
+        }
+        NodeProperties props = NodeProperties.compute(loop, mii.value());
+        SwingOrdering.Result ordering = SwingOrdering.compute(loop, props, mii.recMII(), options, monitor);
+        if (scheduleInOrder(loop, ordering.order(), props, ii) instanceof Schedule s) {
+            return s;
+        }
+        if (!options.symmetricRetry()) {
+            return null;
+        }
+        SwingOrdering.Result sym = SwingOrdering.computeTopDownFirst(loop, props, mii.recMII(), options, monitor);
+        return scheduleInOrder(loop, sym.order(), props, ii) instanceof Schedule s ? s : null;
+    }
+
     private record Attempt(Schedule schedule, int attempts) {
     }
 

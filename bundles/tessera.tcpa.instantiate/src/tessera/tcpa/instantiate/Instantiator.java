@@ -120,7 +120,7 @@ public final class Instantiator {
                 List<KernelClasses.KernelClass> qc = KernelClasses.compute(f, ctx.pi(), length, where);
                 ControlFlow.Cfg cfg = ControlFlow.build(qc, length);
                 cfgs.put(fu.fu(), cfg);
-                FuProgram prog = ProgramGeneration.generate(fu.fu(), cfg, ctx.pi(), signals, where);
+                FuProgram prog = ProgramGeneration.generate(arch, fu.fu(), cfg, ctx.pi(), signals, where);
                 model.getPrograms().add(prog);
             }
             BitSet ks = new BitSet();

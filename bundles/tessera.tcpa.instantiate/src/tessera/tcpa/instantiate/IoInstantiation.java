@@ -57,7 +57,9 @@ public final class IoInstantiation {
                     throw new InstantiationException((a.isInput() ? "input " : "output ") + a.getVariable() + " is accessed by PE (" + pe[0]
                             + "," + pe[1] + ") through " + a.getRegister() + ", which has no adjacent border buffer port",
                             "interior I/O needs run-time bank routing (seed 003 §6.4, P26), which the instantiation does not do: "
-                                    + "propagate the variable from the border, or add buffers/adjacencies to the architecture");
+                                    + "propagate the variable from the border (e.g. a drain phase, examples/pla/matmul.pla), choose a region "
+                                    + "whose last PE row and column get iterations (p = ⌈extent/t⌉ can leave them empty), or add "
+                                    + "buffers/adjacencies to the architecture");
                 }
                 Bank b = F.createBank();
                 b.setName(a.getVariable() + "_" + pe[0] + "_" + pe[1]);

@@ -2,16 +2,23 @@ package tessera.tcpa.instantiate;
 
 import java.util.List;
 
+import tessera.tcpa.arch.Arch;
 import tessera.tcpa.sim.concrete.Branch;
 import tessera.tcpa.sim.concrete.BranchKind;
 import tessera.tcpa.sim.concrete.ConcreteFactory;
 import tessera.tcpa.sim.concrete.FuProgram;
 import tessera.tcpa.sim.concrete.Instruction;
+import tessera.tcpa.tcpa.Architecture;
+import tessera.tcpa.tcpa.Fu;
+import tessera.tcpa.tcpa.OperandKind;
 
 /**
  * Seed 003 §6.3 Algorithm 4: kernels in layout order (start node first, then first occurrence, P15), π instructions
  * each; the last slot branches: no successor → halt, one → goto, more → {@code if cs… jmp} with targets from code
- * 2^N − 1 down to 0. The virtual exit node (P14) is a single {@code nop / halt}.
+ * 2^N − 1 down to 0. The virtual exit node (P14) is a single {@code nop / halt}. P22 (footnote 6, out-degree above
+ * the architecture's branch targets B): the last L = ⌈N / ⌊log2 B⌋⌉ slots become a decision tree, each slot testing
+ * ⌊log2 B⌋ signals and jumping to a copy of the next slot per code prefix ({@code q3_1}, {@code q3_0}); no extra
+ * cycles, so L > π is an error.
  */
 public final class ProgramGeneration {
     private static final ConcreteFactory F = ConcreteFactory.eINSTANCE;
@@ -19,15 +26,34 @@ public final class ProgramGeneration {
     private ProgramGeneration() {
     }
 
-    public static FuProgram generate(String fu, ControlFlow.Cfg cfg, int pi, ControlSignals signals, String where) {
+    public static FuProgram generate(Architecture arch, String fu, ControlFlow.Cfg cfg, int pi, ControlSignals signals, String where) {
+        int targets = arch == null || arch.getControl() == null ? 2 : arch.getControl().getBranchTargets();
+        int perBranch = ControlSignals.bits(targets + 1) - 1; // signals one branch can decode: 2^b ≤ branch targets
         FuProgram p = F.createFuProgram();
         p.setFu(fu);
         for (int v = 0; v < cfg.nodes().size(); v++) {
             List<List<String>> k = cfg.nodes().get(v).kernel();
-            for (int slot = 0; slot < pi; slot++) {
-                Instruction in = instruction(slot == 0 ? label(v) : null, k.get(slot));
-                in.setBranch(slot < pi - 1 ? branch(BranchKind.NEXT) : makeBranch(cfg, v, signals, where + ", kernel " + label(v)));
+            List<ControlFlow.Edge> out = cfg.out(v);
+            String at = where + ", kernel " + label(v);
+            ControlSignals.Allocation a = out.size() > 1 ? signals.allocate(out, at) : null;
+            // P22: more codes than branch targets → a decision tree over the kernel's last slots, b signals per branch
+            int levels = a == null ? 1 : Math.max(1, (a.tokens().size() + perBranch - 1) / perBranch);
+            if (levels > pi) {
+                throw new InstantiationException(at + " has " + out.size() + " successors: " + a.tokens().size() + " control signals in branches of at most "
+                        + targets + " targets need " + levels + " branch slots, but a kernel has π = " + pi,
+                        "use an architecture with more branch targets, or loop bounds/PE regions with fewer boundary cases");
+            }
+            for (int slot = 0; slot <= pi - levels; slot++) {
+                Instruction in = instruction(slot == 0 ? label(v) : null, simulatorForm(arch, fu, k.get(slot)));
+                in.setBranch(slot < pi - levels ? branch(BranchKind.NEXT) : makeBranch(cfg, v, out, a, 0, 0, perBranch, levels));
                 p.getInstructions().add(in);
+            }
+            for (int level = 1; level < levels; level++) {
+                for (int prefix = 0; prefix < 1 << (level * perBranch); prefix++) {
+                    Instruction in = instruction(label(v) + "_" + bits(prefix, level * perBranch), simulatorForm(arch, fu, k.get(pi - levels + level)));
+                    in.setBranch(makeBranch(cfg, v, out, a, level, prefix, perBranch, levels));
+                    p.getInstructions().add(in);
+                }
             }
         }
         if (cfg.exit() >= 0) {
@@ -38,12 +64,44 @@ public final class ProgramGeneration {
         return p;
     }
 
+    private static String bits(int value, int width) {
+        StringBuilder sb = new StringBuilder(Integer.toBinaryString(value));
+        while (sb.length() < width) {
+            sb.insert(0, '0');
+        }
+        return sb.toString();
+    }
+
     static String label(int v) {
         return "q" + (v + 1);
     }
 
     private static String target(ControlFlow.Cfg cfg, int v) {
         return v == cfg.exit() ? "qx" : label(v);
+    }
+
+    /**
+     * The concrete program is in the simulator's ISA (tessera.rdg.interp.Ops): the PLA op the architecture's mnemonic
+     * implements, suffix i when its last source is an immediate (shri stays shri, movi → movei, sel → select, cmpeqi → eqi).
+     */
+    static List<String> simulatorForm(Architecture arch, String fu, List<String> text) {
+        if (arch == null || text.get(0).equals("nop")) {
+            return text;
+        }
+        for (Fu f : Arch.fus(arch)) {
+            if (f.getName().equals(fu) && f.getType() != null) {
+                for (tessera.tcpa.tcpa.Instruction i : f.getType().getInstructions()) {
+                    if (i.getName().equals(text.get(0))) {
+                        List<OperandKind> kinds = i.getOperands();
+                        boolean imm = !kinds.isEmpty() && kinds.get(kinds.size() - 1) == OperandKind.IMM;
+                        List<String> r = new java.util.ArrayList<>(text);
+                        r.set(0, i.getOp() + (imm ? "i" : ""));
+                        return r;
+                    }
+                }
+            }
+        }
+        return text;
     }
 
     private static Instruction instruction(String label, List<String> text) {
@@ -60,8 +118,9 @@ public final class ProgramGeneration {
         return b;
     }
 
-    private static Branch makeBranch(ControlFlow.Cfg cfg, int v, ControlSignals signals, String where) {
-        List<ControlFlow.Edge> out = cfg.out(v);
+    /** The branch of decision level {@code level} after the code prefix {@code prefix}: halt, goto, or if over the level's signals. */
+    private static Branch makeBranch(ControlFlow.Cfg cfg, int v, List<ControlFlow.Edge> out, ControlSignals.Allocation a, int level, int prefix,
+            int perBranch, int levels) {
         if (out.isEmpty()) {
             return branch(BranchKind.HALT);
         }
@@ -70,12 +129,13 @@ public final class ProgramGeneration {
             b.getTargets().add(target(cfg, out.get(0).to()));
             return b;
         }
+        int n = a.tokens().size();
+        int from = level * perBranch, to = Math.min(n, from + perBranch);
         Branch b = branch(BranchKind.IF);
-        List<String> cs = signals.allocate(out, where);
-        b.getSignals().addAll(cs);
-        for (int code = (1 << cs.size()) - 1; code >= 0; code--) {
-            // unused codes never occur (the signals are defined on every transition space); they repeat code 0's target
-            b.getTargets().add(target(cfg, out.get(code < out.size() ? code : 0).to()));
+        b.getSignals().addAll(a.tokens().subList(from, to));
+        for (int code = (1 << (to - from)) - 1; code >= 0; code--) {
+            int sofar = prefix << (to - from) | code;
+            b.getTargets().add(level == levels - 1 ? target(cfg, out.get(a.edgeOfCode()[sofar]).to()) : label(v) + "_" + bits(sofar, to));
         }
         return b;
     }

@@ -61,31 +61,73 @@ public final class TilePatterns {
     /** Per index: the groups of tile coordinates k_i with equal constraint truth tables (one group when t_i = 1). */
     private List<BitSet> axis(int i) {
         String k = ctx.embedding().inter().get(i);
-        Map<List<BitSet>, BitSet> groups = new LinkedHashMap<>();
+        Map<List<Long>, BitSet> groups = new LinkedHashMap<>();
+        if (ctx.t().get(i) == 1) {
+            groups.put(List.of(), bits(0)); // an undistributed index has the one tile coordinate 0
+            return new ArrayList<>(groups.values());
+        }
+        // a constraint a·k + r(J) ⋈ 0 has the truth table {J | r(J) ⋈ −a·k} over the box: r is evaluated once per box point,
+        // and a tile coordinate's table is identified by where −a·k falls among r's values (cost Σ|𝓙| + t·log|𝓙|, not t·|𝓙|)
         List<long[]> box = boxPoints();
-        for (int v = 0; v < ctx.t().get(i); v++) {
-            List<BitSet> sig = new ArrayList<>();
-            for (UnionSet u : leaves.values()) {
-                for (IntegerSet p : u.pieces()) {
-                    for (Constraint c : p.constraints()) {
-                        if (c.expr().variables().contains(k)) {
-                            BitSet truth = new BitSet();
-                            Map<String, Long> values = new HashMap<>();
-                            values.put(k, (long) v);
-                            for (int n = 0; n < box.size(); n++) {
-                                for (int d = 0; d < box.get(n).length; d++) {
-                                    values.put(ctx.embedding().intra().get(d), box.get(n)[d]);
-                                }
-                                truth.set(n, c.holds(values));
-                            }
-                            sig.add(truth);
-                        }
+        List<Constraint> cs = new ArrayList<>();
+        List<long[]> rest = new ArrayList<>();
+        for (UnionSet u : leaves.values()) {
+            for (IntegerSet p : u.pieces()) {
+                for (Constraint c : p.constraints()) {
+                    if (c.expr().variables().contains(k)) {
+                        cs.add(c);
+                        rest.add(restValues(c, box));
                     }
                 }
+            }
+        }
+        for (int v = 0; v < ctx.t().get(i); v++) {
+            List<Long> sig = new ArrayList<>();
+            for (int x = 0; x < cs.size(); x++) {
+                sig.add(truthKey(cs.get(x), rest.get(x), -cs.get(x).expr().coeff(k) * v));
             }
             groups.computeIfAbsent(sig, x -> new BitSet()).set(v);
         }
         return new ArrayList<>(groups.values());
+    }
+
+    /** The sorted distinct values (MOD: residues) of the constraint's expression with k_i = 0 (the others are 0 too: separable) over the box. */
+    private long[] restValues(Constraint c, List<long[]> box) {
+        List<String> intra = ctx.embedding().intra();
+        long[] a = new long[intra.size()];
+        for (int d = 0; d < a.length; d++) {
+            a[d] = c.expr().coeff(intra.get(d));
+        }
+        long[] r = new long[box.size()];
+        for (int n = 0; n < r.length; n++) {
+            long e = c.expr().constant(); // affine in J once the k's are 0: a dot product, no map per point
+            for (int d = 0; d < a.length; d++) {
+                e += a[d] * box.get(n)[d];
+            }
+            r[n] = c.kind() == Constraint.Kind.MOD ? Math.floorMod(e, c.modulus()) : e;
+        }
+        return java.util.Arrays.stream(r).sorted().distinct().toArray();
+    }
+
+    /**
+     * Identifies the truth table {J | r(J) ⋈ θ} exactly: GE (r ≥ θ) by θ's insertion point among r's sorted values, EQ
+     * (r = θ) by θ when some r equals it, MOD (r ≡ θ) by θ's residue when some r has it; no point true → MIN_VALUE.
+     */
+    private static long truthKey(Constraint c, long[] sorted, long theta) {
+        return switch (c.kind()) {
+            case GE -> {
+                int at = java.util.Arrays.binarySearch(sorted, theta);
+                yield at >= 0 ? at : -at - 1;
+            }
+            case EQ -> java.util.Arrays.binarySearch(sorted, theta) >= 0 ? theta : Long.MIN_VALUE;
+            case MOD -> java.util.Arrays.binarySearch(sorted, Math.floorMod(theta, c.modulus())) >= 0 ? Math.floorMod(theta, c.modulus()) : Long.MIN_VALUE;
+        };
+    }
+
+    private static BitSet bits(int v) {
+        BitSet b = new BitSet();
+        b.set(v);
+        return b;
     }
 
     private List<long[]> boxPoints() {

@@ -17,14 +17,18 @@ import tessera.core.Diagnostic;
 import tessera.core.Diagnostics;
 import tessera.rdg.support.Xmi;
 import tessera.tcpa.sim.concrete.Bank;
+import tessera.tcpa.sim.concrete.BankKind;
+import tessera.tcpa.sim.concrete.ConcreteFactory;
 import tessera.tcpa.sim.concrete.ConcreteConfiguration;
 import tessera.tcpa.sim.concrete.ConcretePackage;
 import tessera.tcpa.sim.concrete.Connection;
 import tessera.tcpa.sim.concrete.ControlSignal;
 import tessera.tcpa.sim.concrete.FdDepth;
 import tessera.tcpa.sim.concrete.FuProgram;
+import tessera.tcpa.sim.concrete.Layer;
 import tessera.tcpa.sim.concrete.Processor;
 import tessera.tcpa.sim.concrete.ProcessorClass;
+import tessera.tcpa.sim.concrete.Side;
 import tessera.tcpa.sim.concrete.Wrapper;
 
 /**
@@ -153,7 +157,7 @@ public final class ConcreteIO {
 
     /**
      * The compact encoding: one line per element, fields separated by '|', programs in their §6.3 text form without
-     * alignment. It is write-only (XMI is the loadable form) and exists to measure the configuration's size.
+     * alignment; {@link #readCompact} reads it back. Its UTF-8 size is the configuration's size (seed 003 §7).
      */
     public static String compact(ConcreteConfiguration c) {
         StringBuilder sb = new StringBuilder();
@@ -190,6 +194,181 @@ public final class ConcreteIO {
             sb.append('\t').append(f instanceof List<?> l ? l.stream().map(String::valueOf).collect(Collectors.joining(",")) : f);
         }
         sb.append('\n');
+    }
+
+    /**
+     * Reads {@link #compact}'s text back (seed 003 §7 "size" must measure a complete configuration: the simulator runs on
+     * what this returns). Throws IllegalArgumentException naming the line on malformed input.
+     */
+    public static ConcreteConfiguration readCompact(String text) {
+        ConcreteFactory f = ConcreteFactory.eINSTANCE;
+        ConcreteConfiguration c = null;
+        FuProgram prog = null;
+        String[] lines = text.split("\n", -1);
+        for (int ln = 0; ln < lines.length; ln++) {
+            String l = lines[ln];
+            if (l.isEmpty()) {
+                continue;
+            }
+            int line = ln + 1;
+            String[] x = l.split("\t", -1);
+            String tag = x.length > 1 && x[0].length() == 1 ? x[0] : "";
+            if (tag.isEmpty()) {
+                if (prog == null) {
+                    throw new IllegalArgumentException("line " + line + ": instruction outside an 'F' record: " + l);
+                }
+                Diagnostics ds = new Diagnostics();
+                FuProgram one = ProgramText.parse(prog.getFu(), l, "compact", line, ds);
+                if (ds.hasErrors() || one.getInstructions().size() != 1) {
+                    throw new IllegalArgumentException("line " + line + ": " + ds);
+                }
+                prog.getInstructions().add(one.getInstructions().get(0));
+                continue;
+            }
+            if (c == null && !tag.equals("C")) {
+                throw new IllegalArgumentException("line " + line + ": the first record must be 'C', found '" + tag + "'");
+            }
+            ProcessorClass last = c == null || c.getProcessorClasses().isEmpty() ? null : c.getProcessorClasses().get(c.getProcessorClasses().size() - 1);
+            try {
+                switch (tag) {
+                    case "C" -> {
+                        fields(x, 13, line);
+                        c = f.createConcreteConfiguration();
+                        c.setName(x[1]);
+                        c.setPlaSource(x[2].isEmpty() ? null : x[2]);
+                        c.getIntraTileDims().addAll(strings(x[3]));
+                        c.getTileSizes().addAll(ints(x[4]));
+                        c.getTileCounts().addAll(ints(x[5]));
+                        c.setPi(Integer.parseInt(x[6]));
+                        c.getLambdaJ().addAll(ints(x[7]));
+                        c.getLambdaK().addAll(ints(x[8]));
+                        c.setRegionRows(Integer.parseInt(x[9]));
+                        c.setRegionCols(Integer.parseInt(x[10]));
+                        c.setFifoCapacity(Integer.parseInt(x[11]));
+                        c.setHopLatency(Integer.parseInt(x[12]));
+                    }
+                    case "P" -> {
+                        fields(x, 3, line);
+                        var p = f.createParameter();
+                        p.setName(x[1]);
+                        p.setValue(Long.parseLong(x[2]));
+                        c.getParameters().add(p);
+                    }
+                    case "K" -> {
+                        fields(x, 4, line);
+                        ProcessorClass pc = f.createProcessorClass();
+                        pc.setName(x[1]);
+                        pc.setDomain(x[2]);
+                        pc.setKernelSpace(x[3]);
+                        c.getProcessorClasses().add(pc);
+                        prog = null;
+                    }
+                    case "D" -> {
+                        fields(x, 3, line);
+                        FdDepth d = f.createFdDepth();
+                        d.setRegister(x[1]);
+                        d.setDepth(Integer.parseInt(x[2]));
+                        inClass(last, tag, line).getFdDepths().add(d);
+                    }
+                    case "F" -> {
+                        fields(x, 2, line);
+                        prog = f.createFuProgram();
+                        prog.setFu(x[1]);
+                        inClass(last, tag, line).getPrograms().add(prog);
+                    }
+                    case "S" -> {
+                        fields(x, 3, line);
+                        ControlSignal s = f.createControlSignal();
+                        s.setName(x[1]);
+                        s.setOneDomain(x[2]);
+                        c.getControlSignals().add(s);
+                        prog = null;
+                    }
+                    case "E" -> {
+                        fields(x, 5, line);
+                        Processor p = f.createProcessor();
+                        p.setRow(Integer.parseInt(x[1]));
+                        p.setCol(Integer.parseInt(x[2]));
+                        p.getTile().addAll(ints(x[3]));
+                        int k = Integer.parseInt(x[4]);
+                        p.setProcessorClass(k < 0 ? null : c.getProcessorClasses().get(k));
+                        c.getProcessors().add(p);
+                        prog = null;
+                    }
+                    case "B" -> {
+                        fields(x, 13, line);
+                        Bank b = f.createBank();
+                        b.setName(x[1]);
+                        b.setKind(BankKind.get(Integer.parseInt(x[2])));
+                        b.setVariable(x[3]);
+                        b.setRow(Integer.parseInt(x[4]));
+                        b.setCol(Integer.parseInt(x[5]));
+                        b.setSide(Side.get(Integer.parseInt(x[6])));
+                        b.setPort(Integer.parseInt(x[7]));
+                        b.setEnable(x[8]);
+                        b.getIndexMatrix().addAll(longs(x[9]));
+                        b.getIndexOffset().addAll(longs(x[10]));
+                        b.setBase(Long.parseLong(x[11]));
+                        b.getStrides().addAll(longs(x[12]));
+                        c.getBanks().add(b);
+                        prog = null;
+                    }
+                    case "W" -> {
+                        fields(x, 4, line);
+                        Wrapper w = f.createWrapper();
+                        w.setRow(Integer.parseInt(x[1]));
+                        w.setCol(Integer.parseInt(x[2]));
+                        for (String s : strings(x[3])) {
+                            var m = java.util.regex.Pattern.compile("(\\d+)([^>]*)>(.*)").matcher(s);
+                            if (!m.matches()) {
+                                throw new IllegalArgumentException("connection '" + s + "' is not LAYERsource>sink");
+                            }
+                            Connection con = f.createConnection();
+                            con.setLayer(Layer.get(Integer.parseInt(m.group(1))));
+                            con.setSource(m.group(2));
+                            con.setSink(m.group(3));
+                            w.getConnections().add(con);
+                        }
+                        c.getWrappers().add(w);
+                        prog = null;
+                    }
+                    default -> throw new IllegalArgumentException("unknown record '" + tag + "'");
+                }
+            } catch (RuntimeException e) {
+                String msg = e instanceof NumberFormatException || e instanceof IndexOutOfBoundsException || e instanceof NullPointerException
+                        ? "malformed field (" + e.getMessage() + ")" : e.getMessage();
+                throw new IllegalArgumentException(msg.startsWith("line ") ? msg : "line " + line + ": " + msg, e);
+            }
+        }
+        if (c == null) {
+            throw new IllegalArgumentException("no configuration record 'C'");
+        }
+        return c;
+    }
+
+    private static void fields(String[] x, int n, int line) {
+        if (x.length != n) {
+            throw new IllegalArgumentException("line " + line + ": record '" + x[0] + "' needs " + (n - 1) + " fields, found " + (x.length - 1));
+        }
+    }
+
+    private static ProcessorClass inClass(ProcessorClass pc, String tag, int line) {
+        if (pc == null) {
+            throw new IllegalArgumentException("line " + line + ": record '" + tag + "' before any processor class 'K'");
+        }
+        return pc;
+    }
+
+    private static List<String> strings(String s) {
+        return s.isEmpty() ? List.of() : List.of(s.split(",", -1));
+    }
+
+    private static List<Integer> ints(String s) {
+        return strings(s).stream().map(Integer::valueOf).toList();
+    }
+
+    private static List<Long> longs(String s) {
+        return strings(s).stream().map(Long::valueOf).toList();
     }
 
     /** Size in bytes of the compact encoding (UTF-8). */

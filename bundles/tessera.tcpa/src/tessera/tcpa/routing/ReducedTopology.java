@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.eclipse.emf.common.util.URI;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 
 import tessera.tcpa.arch.Arch;
@@ -125,7 +126,7 @@ public final class ReducedTopology {
         List<Port> ports = new ArrayList<>();
         Set<List<Port>> adj = new LinkedHashSet<>();
         Layer data = Arch.layer(a, LayerKind.DATA).orElse(null);
-        String file = a.eResource() == null ? "" : a.eResource().getURI().path();
+        String file = fileName(a);
         int line = 0;
         if (data != null) {
             var node = NodeModelUtils.getNode(data);
@@ -149,10 +150,21 @@ public final class ReducedTopology {
                 }
             }
         }
-        if (file != null && file.startsWith("/")) {
-            file = file.substring(1);
+        return new ReducedTopology(ports, adj, file, line);
+    }
+
+    /**
+     * The file name an architecture was loaded under, as the user wrote it: its resource URI's path is
+     * percent-encoded (ArchitectureLoader encodes the name as one segment), so it is decoded ("my arch.tcpa", not
+     * "my%20arch.tcpa").
+     */
+    static String fileName(Architecture a) {
+        String path = a.eResource() == null ? null : a.eResource().getURI().path();
+        if (path == null) {
+            return "";
         }
-        return new ReducedTopology(ports, adj, file == null ? "" : file, line);
+        String decoded = URI.decode(path);
+        return decoded.startsWith("/") ? decoded.substring(1) : decoded;
     }
 
     private static Port port(PortRef r) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,6 +105,18 @@ class RoutingTest {
         assertTrue(e.diagnostic().file().endsWith("bitext-pe.tcpa"), e.diagnostic().file());
         assertTrue(e.diagnostic().line() > 0);
         assertTrue(e.diagnostic().hint().contains("connect"), e.diagnostic().hint());
+    }
+
+    /** Diagnostics name the file as written: a space (or a folder) in the name is not shown URL-encoded (%20, %2F). */
+    @Test
+    void unroutableChannelNamesAFileWithASpaceReadably() throws Exception {
+        Architecture a = ArchitectureLoader.orThrow(ArchitectureLoader.load(Files.readString(Fixtures.example("bitext-pe.tcpa")), "my arch/bit ext.tcpa"));
+        assertEquals("my arch/bit ext.tcpa", ReducedTopology.of(a).file());
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> Router.route(a,
+                List.of(new ChannelRequest("far", 0, 2)), Deadline.after(Duration.ofSeconds(30))));
+        assertEquals("my arch/bit ext.tcpa", e.diagnostic().file());
+        assertTrue(e.getMessage().contains("my arch/bit ext.tcpa"), e.getMessage());
+        assertTrue(!e.getMessage().contains("%20") && !e.getMessage().contains("%2F"), e.getMessage());
     }
 
     @Test

@@ -45,9 +45,11 @@ public final class InstantiateCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                tessera instantiate SYMCONF --arch ARCH.tcpa --param N=16 --pes 1x3 [--check] [--out FILE.xmi] [--json]
+                tessera instantiate SYMCONF --arch ARCH.tcpa --param N=16 --pes 1x3 [--distribute i,j] [--check] [--out FILE.xmi] [--json]
                   SYMCONF          the symbolic configuration of `tessera compile --out` (compact text or .xmi), or a .pla
                                    (compiled onto --arch first)
+                  --distribute L   for a .pla: the loop indices mapped to the PE grid (default: the first two),
+                                   e.g. i,j for examples/pla/matmul.pla
                   --param NAME=V   a loop bound (repeatable)
                   --pes RxC        the PE region (rows x columns), e.g. 1x3 or 4x4
                   --check          simulate on random inputs and compare with the PLA interpreter (exit 1 on a difference)
@@ -62,7 +64,7 @@ public final class InstantiateCommand implements CliCommand {
 
     @Override
     public Set<String> valuedOptions() {
-        return Set.of("arch", "param", "pes", "out");
+        return Set.of("arch", "param", "pes", "out", "distribute");
     }
 
     @Override
@@ -95,7 +97,10 @@ public final class InstantiateCommand implements CliCommand {
         TcpaCompiler.Compiled compiled = null;
         try {
             if (file.endsWith(".pla")) {
-                compiled = TcpaCompiler.compile(file, Files.readString(path), arch, MappingState.Options.defaults(), ctx.monitor());
+                MappingState.Options opts = a.option("distribute")
+                        .map(d -> new MappingState.Options(List.of(d.split("\\s*,\\s*")), Map.<String, Long>of(), MappingState.Options.defaults().deadline()))
+                        .orElse(MappingState.Options.defaults());
+                compiled = TcpaCompiler.compile(file, Files.readString(path), arch, opts, ctx.monitor());
                 compiled.diagnostics().forEach(ctx::report);
                 if (!compiled.ok()) {
                     return FAILED;

@@ -14,6 +14,7 @@ import org.eclipse.emf.ecore.EEnum;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EcorePackage;
 
+import tessera.core.poly.TiledSet;
 import tessera.tcpa.mapping.Domains;
 import tessera.tcpa.symconf.DataEdge;
 import tessera.tcpa.symconf.EdgeKind;
@@ -22,18 +23,21 @@ import tessera.tcpa.symconf.PstNode;
 import tessera.tcpa.symconf.SymbolicConfiguration;
 import tessera.tcpa.symconf.SymconfFactory;
 import tessera.tcpa.symconf.SymconfPackage;
+import tessera.tcpa.symconf.Tiling;
 
 /**
  * The compact serialized form of a symbolic configuration (docs/tcpa.md): one record per line, a one-letter tag,
  * then the object's attributes in model order separated by tabs (lists joined by ',', null as '~'). PST nodes carry
- * their depth first (pre-order). Attributes derivable from the rest (𝓘*[v], edge read/write domains) are left out
- * and recomputed by {@link #read}. Its UTF-8 byte count is the "symbolic configuration size" of §7.
+ * their depth first (pre-order). Attributes derivable from the rest (𝓘*[v], edge read/write domains) are left out,
+ * an inner PST node's domain that is the union of its children's (§5.5 property 3) is written '='; {@link #read}
+ * recomputes both. Its UTF-8 byte count is the "symbolic configuration size" of §7.
  */
 public final class SymconfText {
     private static final SymconfPackage P = SymconfPackage.eINSTANCE;
     private static final Map<Character, EClass> TAGS = Map.of('C', P.getSymbolicConfiguration(), 'T', P.getTiling(), 'S',
             P.getSchedule(), 'O', P.getOperation(), 'E', P.getDataEdge(), 'G', P.getRegisterClassUsage(), 'R', P.getRoute(),
             'N', P.getPstNode(), 'A', P.getAccessMapping());
+    private static final String UNION = "=";
     private static final Set<EAttribute> DERIVED = Set.of(P.getOperation_TiledSpace(), P.getDataEdge_ReadDomain(), P.getDataEdge_WriteDomain());
 
     private SymconfText() {
@@ -57,18 +61,32 @@ public final class SymconfText {
         c.getRegisterClasses().forEach(o -> line(sb, 'G', o, -1));
         c.getRoutes().forEach(o -> line(sb, 'R', o, -1));
         if (c.getPst() != null) {
-            pst(sb, c.getPst(), 0);
+            pst(sb, c.getTiling(), c.getPst(), 0);
         }
         c.getAccessMappings().forEach(o -> line(sb, 'A', o, -1));
         return sb.toString();
     }
 
-    private static void pst(StringBuilder sb, PstNode n, int depth) {
-        line(sb, 'N', n, depth);
-        n.getChildren().forEach(c -> pst(sb, c, depth + 1));
+    private static void pst(StringBuilder sb, Tiling t, PstNode n, int depth) {
+        // an inner node's domain that is the union of its children's (§5.5 property 3) is written as '=' and recomputed
+        boolean union = t != null && !n.getChildren().isEmpty() && n.getDomain() != null && n.getDomain().equals(union(t, n).toString());
+        line(sb, 'N', n, depth, union);
+        n.getChildren().forEach(c -> pst(sb, t, c, depth + 1));
+    }
+
+    private static TiledSet union(Tiling t, PstNode n) {
+        TiledSet u = TiledSet.empty(Domains.embedding(t));
+        for (PstNode c : n.getChildren()) {
+            u = u.union(Domains.parse(t, c.getDomain()));
+        }
+        return u;
     }
 
     private static void line(StringBuilder sb, char tag, EObject o, int depth) {
+        line(sb, tag, o, depth, false);
+    }
+
+    private static void line(StringBuilder sb, char tag, EObject o, int depth, boolean unionDomain) {
         sb.append(tag);
         if (depth >= 0) {
             sb.append('\t').append(depth);
@@ -79,7 +97,9 @@ public final class SymconfText {
             }
             sb.append('\t');
             Object v = o.eGet(a);
-            if (a.isMany()) {
+            if (unionDomain && a == P.getPstNode_Domain()) {
+                sb.append(UNION);
+            } else if (a.isMany()) {
                 List<String> parts = new ArrayList<>();
                 for (Object x : (List<?>) v) {
                     parts.add(String.valueOf(x));
@@ -122,7 +142,7 @@ public final class SymconfText {
             }
             switch (l.charAt(0)) {
                 case 'C' -> c = (SymbolicConfiguration) o;
-                case 'T' -> c.setTiling((tessera.tcpa.symconf.Tiling) o);
+                case 'T' -> c.setTiling((Tiling) o);
                 case 'S' -> c.setSchedule((tessera.tcpa.symconf.Schedule) o);
                 case 'O' -> c.getOperations().add((Operation) o);
                 case 'E' -> c.getEdges().add((DataEdge) o);
@@ -178,16 +198,26 @@ public final class SymconfText {
         return v;
     }
 
-    /** Recomputes 𝓘*[v] and the edges' read/write domains from the condition spaces and the tiling. */
+    /** Recomputes 𝓘*[v], the edges' read/write domains and the PST's inner domains written as '='. */
     public static void derive(SymbolicConfiguration c) {
         if (c.getTiling() == null) {
             return;
+        }
+        if (c.getPst() != null) {
+            closePst(c.getTiling(), c.getPst());
         }
         for (Operation o : c.getOperations()) {
             o.setTiledSpace(Domains.tiled(c.getTiling(), o.getConditionSpace()).toString());
         }
         for (DataEdge e : c.getEdges()) {
             Domains.edgeDomains(c, e);
+        }
+    }
+
+    private static void closePst(Tiling t, PstNode n) {
+        n.getChildren().forEach(c -> closePst(t, c));
+        if (UNION.equals(n.getDomain())) {
+            n.setDomain(union(t, n).toString());
         }
     }
 

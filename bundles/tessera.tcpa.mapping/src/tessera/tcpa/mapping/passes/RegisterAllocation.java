@@ -7,10 +7,12 @@ import java.util.Map;
 import java.util.TreeSet;
 
 import tessera.core.poly.Polynomial;
+import tessera.core.poly.TiledSet;
 import tessera.rdg.Edge;
 import tessera.rdg.support.Annotations;
 import tessera.tcpa.arch.Arch;
 import tessera.tcpa.mapping.Domains;
+import tessera.tcpa.mapping.Instances;
 import tessera.tcpa.mapping.MappingState;
 import tessera.tcpa.symconf.DataEdge;
 import tessera.tcpa.symconf.EdgeKind;
@@ -191,12 +193,27 @@ public final class RegisterAllocation implements MappingPass {
             Operation w2 = s.operation(ch.getTarget());
             if (w2.getFu().equals(w.getFu()) && w2.getTau() == w.getTau() && w2.getMnemo().equals(w.getMnemo())) {
                 var tiling = s.config.getTiling();
-                if (Domains.parse(tiling, in.getReadDomain()).isProvablyDisjointFrom(Domains.parse(tiling, ch.getReadDomain()))) {
+                TiledSet a = Domains.parse(tiling, in.getReadDomain()), b = Domains.parse(tiling, ch.getReadDomain());
+                if (a.isProvablyDisjointFrom(b) && onDisjointPes(tiling, a, b, Instances.sample(s.config, 4))) {
                     return ch.getRegRead();
                 }
             }
         }
         return null;
+    }
+
+    /**
+     * The bank can only take the place of a channel's port on PEs the channel never reaches (a wrapper port has one
+     * driver); FIR's u (j = 0 on every PE of a row) may not share v's id. Decided on sample instances, like P26.
+     */
+    private static boolean onDisjointPes(Tiling t, TiledSet a, TiledSet b, List<Map<String, Long>> samples) {
+        List<String> intra = Domains.embedding(t).intra();
+        for (Map<String, Long> i : samples) {
+            if (!a.concretize(i).projectOut(intra).isDisjointFrom(b.concretize(i).projectOut(intra))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int firstFree(TreeSet<Integer> used) {

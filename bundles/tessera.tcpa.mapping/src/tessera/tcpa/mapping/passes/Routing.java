@@ -61,7 +61,10 @@ public final class Routing implements MappingPass {
         for (List<DataEdge> a : groups) {
             Set<String> share = new LinkedHashSet<>();
             for (List<DataEdge> b : groups) {
-                if (a != b && a.stream().allMatch(x -> b.stream().allMatch(y -> write(s, x).isProvablyDisjointFrom(write(s, y))))) {
+                // P19 with FIFO IDs: a prefix that diverges would multicast each value to both consumers (FIR 2-D: v south
+                // and s east on one od), so only channels with the same δ, whose routes can coincide entirely, may share
+                if (a != b && a.get(0).getDelta().equals(b.get(0).getDelta())
+                        && a.stream().allMatch(x -> b.stream().allMatch(y -> write(s, x).isProvablyDisjointFrom(write(s, y))))) {
                     share.add(b.get(0).getId());
                 }
             }

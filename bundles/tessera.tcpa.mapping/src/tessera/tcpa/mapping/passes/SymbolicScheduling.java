@@ -2,13 +2,23 @@ package tessera.tcpa.mapping.passes;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 
+import tessera.core.Monitor;
 import tessera.core.poly.IntegerSet;
 import tessera.core.poly.Polynomial;
+import tessera.modsched.analysis.Mii;
+import tessera.modsched.model.Loop;
+import tessera.modsched.model.Machine;
+import tessera.modsched.rdg.Exclusivity;
+import tessera.modsched.sched.IterativeModuloScheduler;
+import tessera.modsched.sched.TopDownScheduler;
+import tessera.modsched.sms.SwingScheduler;
 import tessera.rdg.support.Annotations;
 import tessera.tcpa.arch.Arch;
 import tessera.tcpa.mapping.MappingState;
@@ -16,17 +26,22 @@ import tessera.tcpa.symconf.DataEdge;
 import tessera.tcpa.symconf.EdgeKind;
 import tessera.tcpa.symconf.Operation;
 import tessera.tcpa.symconf.Schedule;
+import tessera.tcpa.symconf.SymbolicConfiguration;
 import tessera.tcpa.symconf.SymconfFactory;
 import tessera.tcpa.symconf.Tiling;
+import tessera.tcpa.tcpa.Architecture;
 import tessera.tcpa.tcpa.Fu;
 import tessera.tcpa.tcpa.Instruction;
 import tessera.tcpa.tcpa.OperandKind;
 
 /**
- * Seed 003 §5.2 symbolic modulo scheduling: π, λ* = (λ^J, λ^K), τ, FU binding and mnemonics. λ^J = π·s with s the
- * intra-tile strides (fastest dim 1, then p_fast, ...), λ^K_x = λ^J_x·p_x on distributed dims; operations with
- * disjoint condition spaces may share an MRT cell (how the running example gets π = 2). Every tiled dependence
- * constraint λ^J(d − Pθ) + λ^K θ + τ[w] − τ[v] − l[v] ≥ 0 is proven as a polynomial in p (all p ≥ minTileSize).
+ * Seed 003 §5.2 symbolic modulo scheduling: π, λ* = (λ^J, λ^K), τ, FU binding and mnemonics, with seed 002's engine
+ * (tessera.modsched: SMS, then IMS and Top-Down as fallbacks) on the intra-tile loop ({@link IntraTileLoop}: FUs
+ * as resources, ops bound by {@link FuBinding}, exclusive pairs from disjoint condition spaces via
+ * tessera.modsched.rdg's {@link Exclusivity}, distances s·d of the λ^J linearisation at the smallest tile size q).
+ * λ^J = π·s with s the intra-tile strides (fastest dim 1, then p_fast, ...), λ^K_x = λ^J_x·p_x on distributed
+ * dims. π steps up from the loop's MII; the first π whose schedule makes every tiled dependence constraint
+ * λ^J(d − Pθ) + λ^K θ + τ[w] − τ[v] − l[v] ≥ 0 provable as a polynomial in p (all p ≥ minTileSize) is kept.
  */
 public final class SymbolicScheduling implements MappingPass {
     /** The tiled constraint of one split edge as a polynomial in the tile sizes (≥ 0 required). */
@@ -54,7 +69,6 @@ public final class SymbolicScheduling implements MappingPass {
         }
         t.getIntraOrder().addAll(order);
         // instruction choice per op (constant operands → immediate variant)
-        Map<String, List<Fu>> capable = new LinkedHashMap<>();
         Map<String, Map<Fu, Instruction>> instr = new HashMap<>();
         for (Operation o : ops) {
             List<Integer> constPos = s.config.getEdges().stream()
@@ -72,56 +86,164 @@ public final class SymbolicScheduling implements MappingPass {
                         + o.getOp() + "'" + (constPos.isEmpty() ? "" : " with an immediate operand at position " + constPos),
                         "add an instruction 'instr NAME implements " + o.getOp() + " latency 1 (...)' to an FU type of the architecture");
             }
-            capable.put(o.getId(), List.copyOf(m.keySet()));
             instr.put(o.getId(), m);
         }
         if (s.failed()) {
             return;
         }
-        int fuCount = Arch.fus(s.arch).size();
-        int groups = exclusiveGroups(ops);
-        int resMii = Math.max(1, (groups + fuCount - 1) / fuCount);
-        for (int pi = resMii; pi <= resMii + MAX_EXTRA_PI; pi++) {
-            s.options.deadline().check("symbolic modulo scheduling");
-            Map<String, Integer> tau = new HashMap<>();
-            Map<String, Fu> bind = new HashMap<>();
-            if (!place(s, pi, order, capable, instr, tau, bind)) {
-                continue;
-            }
-            for (Operation o : ops) {
-                Instruction i = instr.get(o.getId()).get(bind.get(o.getId()));
-                o.setFu(bind.get(o.getId()).getName());
-                o.setMnemo(i.getName());
-                o.setLatency(i.getLatency());
-                o.setTau(tau.get(o.getId()));
-            }
-            Schedule sch = SymconfFactory.eINSTANCE.createSchedule();
-            sch.setPi(pi);
-            sch.setResMii(resMii);
-            List<Polynomial> lj = lambdaJ(t, order, pi);
-            for (int x = 0; x < lj.size(); x++) {
-                sch.getLambdaJ().add(lj.get(x).toString());
-                sch.getLambdaK().add(t.getDistributed().contains(x) ? lj.get(x).times(Polynomial.var(t.getTileSizes().get(x))).toString() : "0");
-            }
-            s.config.setSchedule(sch);
-            OptionalLong min = minimumTileSize(s.config);
-            if (min.isEmpty()) {
-                continue; // a loop-carried constraint fails for every tile size at this π
-            }
-            sch.setMinTileSize((int) min.getAsLong());
-            for (Operation o : ops) {
-                var node = s.node(o.getId());
-                Annotations.setString(node, Annotations.Keys.FU, o.getFu());
-                Annotations.setString(node, Annotations.Keys.MNEMONIC, o.getMnemo());
-                Annotations.setInt(node, Annotations.Keys.TAU, o.getTau());
-                Annotations.setInt(node, Annotations.Keys.LATENCY, o.getLatency());
-            }
-            checkTileSizes(s, deps);
+        boolean[][] exclusive;
+        try {
+            exclusive = Exclusivity.matrix(ops.stream().map(Operation::getConditionSpace).toList(), s.config.getParameterContext());
+        } catch (RuntimeException ex) { // DiagnosticException from the set parser
+            s.error(1, "cannot read a condition space or the parameter context: " + ex.getMessage(), "regenerate the RDG from its PLA");
             return;
         }
+        IntegerSet context = Exclusivity.context(s.config.getParameterContext());
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < ops.size(); i++) {
+            index.put(ops.get(i).getId(), i);
+        }
+        Map<String, Fu> bind = FuBinding.bind(topological(ops, deps), index, instr, exclusive);
+        Map<String, Integer> latency = new HashMap<>();
+        ops.forEach(o -> latency.put(o.getId(), instr.get(o.getId()).get(bind.get(o.getId())).getLatency()));
+        List<Polynomial> strides = lambdaJ(t, order, 1);
+        Map<String, Long> q = evaluationTileSizes(t, deps, strides);
+        Machine machine = IntraTileLoop.machine(s.arch.getName(), Arch.fus(s.arch));
+        Set<Long> dropped = new HashSet<>();
+        String name = s.config.getName() == null ? "tile" : s.config.getName();
+        Loop loop = IntraTileLoop.build(name, machine, ops, bind, latency, exclusive, dropped, deps, strides, q);
+        int mii = Mii.compute(loop).value();
+        int cap = mii + MAX_EXTRA_PI;
+        int pi = mii;
+        while (pi <= cap) {
+            int[] share = null;
+            List<tessera.modsched.model.Schedule> candidates = new ArrayList<>();
+            for (Engine engine : ENGINES) {
+                s.options.deadline().check("symbolic modulo scheduling");
+                tessera.modsched.model.Schedule ms = engine.at(loop, pi);
+                if (ms == null) {
+                    continue;
+                }
+                ms = IntraTileLoop.compactStages(ms);
+                int[] sh = IntraTileLoop.crossStageShare(ms, order.get(0), context);
+                if (sh != null) { // exclusive ops of different iterations in one cell: try the next engine
+                    share = share == null ? sh : share;
+                    continue;
+                }
+                candidates.add(ms);
+            }
+            // SMS first; another engine only when its RD k-tuples are shorter (stable sort keeps the engine order)
+            candidates.sort(java.util.Comparator.comparingInt(IntraTileLoop::maxTuple));
+            for (tessera.modsched.model.Schedule ms : candidates) {
+                if (accept(s, ms, pi, order, bind, instr, Mii.compute(loop).resMII().value())) {
+                    checkTileSizes(s, deps);
+                    return;
+                }
+            }
+            if (share != null) { // no engine avoided it: that pair may no longer share a cell
+                dropped.add(IntraTileLoop.pairKey(share[0], share[1]));
+                loop = IntraTileLoop.build(name, machine, ops, bind, latency, exclusive, dropped, deps, strides, q);
+                pi = Math.max(pi, Mii.compute(loop).value());
+            } else {
+                pi++;
+            }
+        }
         s.config.setSchedule(null);
-        s.error(1, "no modulo schedule with π ≤ " + (resMii + MAX_EXTRA_PI) + " satisfies the tiled dependence constraints on " + s.arch.getName(),
+        s.error(1, "no modulo schedule with π ≤ " + cap + " satisfies the tiled dependence constraints on " + s.arch.getName(),
                 "add functional units or check the PLA's loop-carried dependences");
+    }
+
+    /**
+     * The engine's view of a scheduled configuration (for checks and Studio's MRT view, {@code MrtPanel.showSchedule}):
+     * the intra-tile loop rebuilt from the ops' fu, latency and condition spaces, and their τ at II = π. Null when
+     * the configuration has no schedule.
+     */
+    public static tessera.modsched.model.Schedule intraTileSchedule(SymbolicConfiguration c, Architecture arch) {
+        if (c.getSchedule() == null) {
+            return null;
+        }
+        List<Operation> ops = c.getOperations();
+        List<DataEdge> deps = c.getEdges().stream().filter(e -> e.getKind() == EdgeKind.DEPENDENCE).toList();
+        Map<String, Fu> bind = new HashMap<>();
+        Map<String, Integer> latency = new HashMap<>();
+        for (Operation o : ops) {
+            bind.put(o.getId(), Arch.fus(arch).stream().filter(f -> f.getName().equals(o.getFu())).findFirst().orElseThrow());
+            latency.put(o.getId(), o.getLatency());
+        }
+        boolean[][] exclusive = Exclusivity.matrix(ops.stream().map(Operation::getConditionSpace).toList(), c.getParameterContext());
+        List<Polynomial> strides = lambdaJ(c.getTiling(), c.getTiling().getIntraOrder(), 1);
+        Loop loop = IntraTileLoop.build(c.getName() == null ? "tile" : c.getName(), IntraTileLoop.machine(arch.getName(), Arch.fus(arch)),
+                ops, bind, latency, exclusive, Set.of(), deps, strides, evaluationTileSizes(c.getTiling(), deps, strides));
+        return tessera.modsched.model.Schedule.of(loop, c.getSchedule().getPi(), ops.stream().mapToInt(Operation::getTau).toArray(),
+                new int[ops.size()][1]);
+    }
+
+    /** One engine's attempt at exactly π (seed 002 SMS first; Rau's IMS and Top-Down as fallbacks). */
+    private interface Engine {
+        tessera.modsched.model.Schedule at(Loop loop, int pi);
+    }
+
+    private static final List<Engine> ENGINES = List.of(
+            (loop, pi) -> new SwingScheduler().scheduleAt(loop, pi, Monitor.NULL),
+            (loop, pi) -> new IterativeModuloScheduler().scheduleAt(loop, pi, Monitor.NULL),
+            (loop, pi) -> new TopDownScheduler().scheduleAt(loop, pi, Monitor.NULL));
+
+    /** Writes the engine's schedule into the configuration; true when every tiled constraint is provable. */
+    private static boolean accept(MappingState s, tessera.modsched.model.Schedule ms, int pi, List<Integer> order,
+            Map<String, Fu> bind, Map<String, Map<Fu, Instruction>> instr, int resMii) {
+        Tiling t = s.config.getTiling();
+        for (int u = 0; u < ms.loop().size(); u++) {
+            Operation o = (Operation) ms.loop().op(u).payload();
+            Instruction i = instr.get(o.getId()).get(bind.get(o.getId()));
+            o.setFu(bind.get(o.getId()).getName());
+            o.setMnemo(i.getName());
+            o.setLatency(i.getLatency());
+            o.setTau(ms.time(u));
+        }
+        Schedule sch = SymconfFactory.eINSTANCE.createSchedule();
+        sch.setPi(pi);
+        sch.setResMii(resMii);
+        List<Polynomial> lj = lambdaJ(t, order, pi);
+        for (int x = 0; x < lj.size(); x++) {
+            sch.getLambdaJ().add(lj.get(x).toString());
+            sch.getLambdaK().add(t.getDistributed().contains(x) ? lj.get(x).times(Polynomial.var(t.getTileSizes().get(x))).toString() : "0");
+        }
+        s.config.setSchedule(sch);
+        OptionalLong min = minimumTileSize(s.config);
+        if (min.isEmpty()) {
+            return false; // a constraint fails for every tile size with this schedule
+        }
+        sch.setMinTileSize((int) min.getAsLong());
+        for (Operation o : s.config.getOperations()) {
+            var node = s.node(o.getId());
+            Annotations.setString(node, Annotations.Keys.FU, o.getFu());
+            Annotations.setString(node, Annotations.Keys.MNEMONIC, o.getMnemo());
+            Annotations.setInt(node, Annotations.Keys.TAU, o.getTau());
+            Annotations.setInt(node, Annotations.Keys.LATENCY, o.getLatency());
+        }
+        return true;
+    }
+
+    /**
+     * The tile size q (all p = q) at which the linearised distances s·d are taken: the smallest q ≥ max(1, max|d|)
+     * (no tile skipped, §5.1) at which every d ≠ 0 has s·d ≥ 1, so no loop-carried dependence becomes a distance-0
+     * edge; q = max|d| + 1 always qualifies (the leading stride outweighs the faster digits).
+     */
+    static Map<String, Long> evaluationTileSizes(Tiling t, List<DataEdge> deps, List<Polynomial> strides) {
+        long lo = Math.max(1, maxAbsD(deps));
+        for (long q = lo;; q++) {
+            Map<String, Long> at = new HashMap<>();
+            for (String p : t.getTileSizes()) {
+                at.put(p, q);
+            }
+            boolean ok = q > lo;
+            if (!ok) {
+                ok = deps.stream().allMatch(e -> e.getD().stream().allMatch(v -> v == 0) || IntraTileLoop.distance(e.getD(), strides, at) >= 1);
+            }
+            if (ok) {
+                return at;
+            }
+        }
     }
 
     private static boolean matches(Instruction i, List<Integer> constPos) {
@@ -182,101 +304,6 @@ public final class SymbolicScheduling implements MappingPass {
         return List.of(r);
     }
 
-    /** Greedy cover of the ops by groups of the same op with pairwise disjoint condition spaces (ResMII numerator). */
-    private static int exclusiveGroups(List<Operation> ops) {
-        List<List<Operation>> groups = new ArrayList<>();
-        for (Operation o : ops) {
-            List<Operation> home = null;
-            for (List<Operation> g : groups) {
-                if (g.get(0).getOp().equals(o.getOp()) && g.stream().allMatch(x -> disjoint(x, o))) {
-                    home = g;
-                    break;
-                }
-            }
-            if (home == null) {
-                groups.add(new ArrayList<>(List.of(o)));
-            } else {
-                home.add(o);
-            }
-        }
-        return groups.size();
-    }
-
-    static boolean disjoint(Operation a, Operation b) {
-        return IntegerSet.parse(a.getConditionSpace()).isDisjointFrom(IntegerSet.parse(b.getConditionSpace()));
-    }
-
-    /**
-     * Bind-then-schedule list scheduling in topological order of the d = 0 edges. Binding: an FU where a mutually
-     * exclusive op with the same mnemonic sits at this op's earliest time (they share the instruction), else the
-     * capable FU with the fewest bound ops (ties: file order); then the earliest slot whose MRT cell is free or holds
-     * only mutually exclusive ops. Reproduces §5.2's alu0: move (τ 0), alu1: shri (τ 1), andi (τ 2).
-     */
-    private static boolean place(MappingState s, int pi, List<Integer> order, Map<String, List<Fu>> capable,
-            Map<String, Map<Fu, Instruction>> instr, Map<String, Integer> tau, Map<String, Fu> bind) {
-        List<Operation> ops = s.config.getOperations();
-        List<DataEdge> deps = s.config.getEdges().stream().filter(e -> e.getKind() == EdgeKind.DEPENDENCE).toList();
-        Map<String, Long> pLow = new HashMap<>();
-        for (String p : s.config.getTiling().getTileSizes()) {
-            pLow.put(p, (long) Math.max(1, maxAbsD(deps)));
-        }
-        List<Polynomial> lj = lambdaJ(s.config.getTiling(), order, pi);
-        Map<Fu, Map<Integer, List<Operation>>> mrt = new HashMap<>();
-        Map<Fu, Integer> load = new HashMap<>();
-        for (Operation o : topological(ops, deps)) {
-            long earliest = 0;
-            for (DataEdge e : deps) {
-                if (e.getTarget().equals(o.getId()) && tau.containsKey(e.getSource())) {
-                    Operation v = s.operation(e.getSource());
-                    long lat = instr.get(v.getId()).get(bind.get(v.getId())).getLatency();
-                    long ljd = 0;
-                    for (int x = 0; x < e.getD().size(); x++) {
-                        ljd += lj.get(x).evaluate(pLow) * e.getD().get(x);
-                    }
-                    earliest = Math.max(earliest, tau.get(v.getId()) + lat - ljd);
-                }
-            }
-            final long start = Math.max(0, earliest);
-            Fu chosen = null;
-            int chosenTau = -1;
-            // 1. share an instruction with a mutually exclusive op of the same mnemonic
-            for (Fu fu : capable.get(o.getId())) {
-                List<Operation> cell = mrt.getOrDefault(fu, Map.of()).getOrDefault((int) (start % pi), List.of());
-                String mn = instr.get(o.getId()).get(fu).getName();
-                if (!cell.isEmpty() && cell.stream().allMatch(x -> disjoint(x, o) && tau.get(x.getId()) == start
-                        && instr.get(x.getId()).get(bind.get(x.getId())).getName().equals(mn))) {
-                    chosen = fu;
-                    chosenTau = (int) start;
-                    break;
-                }
-            }
-            if (chosen == null) {
-                List<Fu> fus = new ArrayList<>(capable.get(o.getId()));
-                fus.sort((a, b) -> Integer.compare(load.getOrDefault(a, 0), load.getOrDefault(b, 0)));
-                for (Fu fu : fus) {
-                    for (long tt = start; tt < start + pi && chosen == null; tt++) {
-                        List<Operation> cell = mrt.getOrDefault(fu, Map.of()).getOrDefault((int) (tt % pi), List.of());
-                        if (cell.stream().allMatch(x -> disjoint(x, o))) {
-                            chosen = fu;
-                            chosenTau = (int) tt;
-                        }
-                    }
-                    if (chosen != null) {
-                        break;
-                    }
-                }
-            }
-            if (chosen == null) {
-                return false;
-            }
-            tau.put(o.getId(), chosenTau);
-            bind.put(o.getId(), chosen);
-            load.merge(chosen, 1, Integer::sum);
-            mrt.computeIfAbsent(chosen, f -> new HashMap<>()).computeIfAbsent(chosenTau % pi, k -> new ArrayList<>()).add(o);
-        }
-        return true;
-    }
-
     private static int maxAbsD(List<DataEdge> deps) {
         return deps.stream().flatMap(e -> e.getD().stream()).mapToInt(Math::abs).max().orElse(0);
     }
@@ -305,7 +332,7 @@ public final class SymbolicScheduling implements MappingPass {
     }
 
     /** Every split dependence edge's tiled constraint λ^J(d − Pθ) + λ^K θ + τ[w] − τ[v] − l[v] as a polynomial in p. */
-    public static List<TiledConstraint> constraints(tessera.tcpa.symconf.SymbolicConfiguration c) {
+    public static List<TiledConstraint> constraints(SymbolicConfiguration c) {
         Tiling t = c.getTiling();
         Schedule sch = c.getSchedule();
         List<TiledConstraint> r = new ArrayList<>();
@@ -330,7 +357,7 @@ public final class SymbolicScheduling implements MappingPass {
     }
 
     /** The smallest m ≥ max|d| (no tile skipped, §5.1) such that every tiled constraint holds for all p ≥ m. */
-    public static OptionalLong minimumTileSize(tessera.tcpa.symconf.SymbolicConfiguration c) {
+    public static OptionalLong minimumTileSize(SymbolicConfiguration c) {
         long m = Math.max(1, c.getEdges().stream().filter(e -> e.getKind() == EdgeKind.DEPENDENCE)
                 .flatMap(e -> e.getD().stream()).mapToInt(Math::abs).max().orElse(1));
         for (TiledConstraint tc : constraints(c)) {

@@ -46,18 +46,39 @@ class ErrorsAndCliTest {
         assertTrue(error(Fixtures.instantiate("bitext.pla", "bitext-pe.tcpa", Map.of("N", 16L), 1, 0)).contains("is empty"));
     }
 
-    /** P26: C[i, j] is written by every PE at k = K − 1, so interior PEs of a 4×4 region need run-time routing. */
+    /**
+     * P26: matmul drains C to the last PE row, but N = 9 on 4 rows gives p = 3, so PE row 3 gets no iteration and the
+     * writing row 2 is interior.
+     */
     @Test
     void interiorIoIsReported() {
-        String e = error(Fixtures.instantiate("matmul.pla", "tcpa4x4.tcpa", Map.of("N", 8L, "M", 8L, "K", 1L), 4, 4));
-        assertTrue(e.contains("output C is accessed by PE (1,1)") && e.contains("P26"), e);
+        String e = error(Fixtures.instantiate("matmul.pla", "tcpa4x4.tcpa", Map.of("N", 9L, "M", 8L, "K", 1L), 4, 4));
+        assertTrue(e.contains("output C is accessed by PE (2,") && e.contains("P26") && e.contains("last PE row"), e);
     }
 
-    /** P23: conv on 1×2 needs 11 colours (DSATUR) for the GC's C = 8 global control signals. */
+    /**
+     * P23: a partial tile along j (M = 7 on 3 columns) puts empty iterations inside every row of matmul's drain; the
+     * control flow exceeds the GC of tcpa4x4 (C = 8 signals, 2 branch targets): an error naming what to change.
+     */
     @Test
     void tooManyControlSignalsIsReported() {
-        String e = error(Fixtures.instantiate("conv.pla", "tcpa4x4.tcpa", Map.of("CO", 2L, "H", 3L, "W", 3L, "CI", 2L, "KH", 2L, "KW", 2L), 1, 2));
-        assertTrue(e.contains("the programs need 11 global control signals, the architecture has 8"), e);
+        String e = error(Fixtures.instantiate("matmul.pla", "tcpa4x4.tcpa", Map.of("N", 5L, "M", 7L, "K", 2L), 2, 3));
+        assertTrue(e.contains("control signals") && e.contains("use an architecture with more"), e);
+    }
+
+    /** A .pla with --distribute (matmul's drain index s comes first): 3×3 PEs, checked against the interpreter. */
+    @Test
+    void cliDistributesAndChecksMatmul() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CliContext ctx = new CliContext(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                Fixtures.root(), false, true);
+        InstantiateCommand cmd = new InstantiateCommand();
+        int rc = cmd.run(ctx, Args.parse(List.of("examples/pla/matmul.pla", "--arch", "examples/tcpa/tcpa4x4.tcpa", "--distribute", "i,j", "--param",
+                "N=5", "--param", "M=6", "--param", "K=2", "--pes", "3x3", "--check"), cmd.flags(), cmd.valuedOptions()));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, text + err);
+        assertTrue(text.contains("check: outputs equal the PLA interpreter's"), text);
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import tessera.core.Monitor;
@@ -45,8 +46,18 @@ final class Fixtures {
         }
     }
 
+    /** The distributed indices of each example, as examples/tessera.properties sets them (tcpa.distribute.NAME). */
+    static List<String> distribute(String pla) {
+        return switch (pla) {
+            case "matmul.pla" -> List.of("i", "j"); // the drain index s comes first (slowest), see docs/tcpa.md
+            case "conv.pla" -> List.of("co", "y");
+            default -> List.of();
+        };
+    }
+
     static synchronized TcpaCompiler.Compiled compiled(String pla, String arch) {
-        return CACHE.computeIfAbsent(pla + "@" + arch, k -> TcpaCompiler.compile(pla, example(pla), arch(arch), MappingState.Options.defaults(), Monitor.NULL));
+        return CACHE.computeIfAbsent(pla + "@" + arch, k -> TcpaCompiler.compile(pla, example(pla), arch(arch),
+                new MappingState.Options(distribute(pla), Map.of(), MappingState.Options.defaults().deadline()), Monitor.NULL));
     }
 
     static Instantiator.Result instantiate(String pla, String arch, Map<String, Long> bounds, int rows, int cols) {

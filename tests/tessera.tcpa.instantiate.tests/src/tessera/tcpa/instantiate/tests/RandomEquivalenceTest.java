@@ -29,15 +29,19 @@ class RandomEquivalenceTest {
         }
     }
 
+    /**
+     * Regions up to 4×4; N leaves a partial (non-empty) last PE row. M is a multiple of the columns: a partial tile
+     * along j puts empty iterations inside every row of the drain and needs more than C = 8 control signals (P23).
+     */
     @Test
-    void matmulOnTwentyRandomRegionsUpTo2x2() {
+    void matmulOnTwentyRandomRegionsUpTo4x4() {
         Random r = new Random(62);
         for (int n = 0; n < 20; n++) {
-            int rows = 1 + r.nextInt(2), cols = 1 + r.nextInt(2);
+            int rows = 1 + r.nextInt(4), cols = 1 + r.nextInt(4), pi = 1 + r.nextInt(3);
             Map<String, Long> b = new LinkedHashMap<>();
-            b.put("N", (long) rows + r.nextInt(5));
-            b.put("M", (long) cols + r.nextInt(5));
-            b.put("K", 1L + r.nextInt(4));
+            b.put("N", (long) rows * pi - r.nextInt(Math.min(pi, rows)));
+            b.put("M", (long) cols * (1 + r.nextInt(2)));
+            b.put("K", 1L + r.nextInt(3));
             check("matmul.pla", "tcpa4x4.tcpa", b, rows, cols, n);
         }
     }

@@ -21,7 +21,7 @@ import tessera.tcpa.symconf.SymbolicConfiguration;
  */
 class ExamplesTest {
     @ParameterizedTest
-    @CsvSource({"fir.pla, i", "matmul.pla, ''", "conv.pla, ''", "bitext.pla, ''"})
+    @CsvSource({"fir.pla, i", "matmul.pla, 'i,j'", "conv.pla, 'co,y'", "bitext.pla, ''"})
     void compilesOnTheFourByFourArray(String name, String distribute) throws Exception {
         TcpaCompiler.Compiled c = Fixtures.compile(name, Fixtures.example(name), Fixtures.exampleArch("tcpa4x4.tcpa"),
                 distribute == null || distribute.isBlank() ? List.of() : List.of(distribute.split(",")));
@@ -37,16 +37,19 @@ class ExamplesTest {
         }
         assertEquals(List.of(), PstChecker.check(conf, Instances.sample(conf, 2)), name);
         assertTrue(conf.getTiling().getDistributed().size() == (distribute == null || distribute.isBlank()
-                ? Math.min(2, conf.getTiling().getIndices().size()) : 1));
+                ? Math.min(2, conf.getTiling().getIndices().size()) : distribute.split(",").length));
     }
 
     @Test
     void twoDimensionalFirNeedsMorePeInputPortsThanTheFourByFourArrayHas() throws Exception {
         TcpaCompiler.Compiled c = Fixtures.compile("fir.pla", Fixtures.example("fir.pla"), Fixtures.exampleArch("tcpa4x4.tcpa"), List.of());
         assertTrue(!c.ok() && c.diagnostics().hasErrors(), c.diagnostics().toString());
-        // with five PE ports per direction the same mapping routes (v arrives from three neighbours, w and s from one each)
-        String five = java.nio.file.Files.readString(Fixtures.root().resolve("examples/tcpa/tcpa4x4.tcpa")).replace("pe in 4 out 4", "pe in 5 out 5")
-                .replace("connect north.in3 -> pe.in3", "connect north.in3 -> pe.in4, pe.in3").replace("connect west.in3 -> pe.in3", "connect west.in3 -> pe.in4, pe.in3");
+        // with five PE input ports the same mapping routes (v arrives from three neighbours, w and s from one each); six
+        // outputs: channels of different δ no longer share an od (Routing, P19 with FIFO IDs), and y takes the sixth
+        String five = java.nio.file.Files.readString(Fixtures.root().resolve("examples/tcpa/tcpa4x4.tcpa")).replace("pe in 4 out 4", "pe in 5 out 6")
+                .replace("connect north.in3 -> pe.in3", "connect north.in3 -> pe.in4, pe.in3").replace("connect west.in3 -> pe.in3", "connect west.in3 -> pe.in4, pe.in3")
+                .replaceFirst("connect north.in0 -> ", "connect pe.out4 -> south.out0, south.out1, east.out0, east.out1;\n"
+                        + "connect pe.out5 -> south.out2, south.out3, east.out2, east.out3;\nconnect north.in0 -> ");
         TcpaCompiler.Compiled c5 = Fixtures.compile("fir.pla", Fixtures.example("fir.pla"), Fixtures.arch(five), List.of());
         assertTrue(c5.ok(), c5.diagnostics().toString());
         assertEquals(2, c5.mapping().config().getTiling().getDistributed().size());

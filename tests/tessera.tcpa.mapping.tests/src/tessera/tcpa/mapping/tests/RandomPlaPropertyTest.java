@@ -15,7 +15,10 @@ import tessera.core.poly.IntegerSet;
 import tessera.core.poly.Polynomial;
 import tessera.tcpa.mapping.Instances;
 import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.modsched.analysis.Mii;
+import tessera.modsched.verify.Verifier;
 import tessera.tcpa.mapping.passes.PstChecker;
+import tessera.tcpa.mapping.passes.SymbolicScheduling;
 import tessera.tcpa.symconf.DataEdge;
 import tessera.tcpa.symconf.EdgeKind;
 import tessera.tcpa.symconf.Operation;
@@ -25,8 +28,10 @@ import tessera.tcpa.tcpa.Architecture;
 
 /**
  * Random small uniform PLAs (1-D and 2-D): every schedule satisfies every dependence instance when tiled (checked by
- * brute force over the iterations of concrete instances, independent of the symbolic proof), the MRT holds only
- * mutually exclusive ops per cell, and every PST is well formed.
+ * brute force over the iterations of concrete instances, independent of the symbolic proof) and every tiled
+ * constraint at 40 tile sizes, no FU of a PE issues twice in a cycle (the MRT shares cells only between mutually
+ * exclusive ops of one iteration), the modulo scheduling engine's verifier accepts the intra-tile schedule, and every
+ * PST is well formed.
  */
 class RandomPlaPropertyTest {
     private static final String[] OPS = {"+", "and", "*", "-"};
@@ -67,6 +72,10 @@ class RandomPlaPropertyTest {
                 checkInstances(pla, conf, inst);
                 checkMrt(pla, conf, inst);
             }
+            checkTiledConstraints(pla, conf, r);
+            var engine = SymbolicScheduling.intraTileSchedule(conf, arch);
+            assertTrue(Verifier.isValid(engine), pla + Verifier.verify(engine));
+            assertTrue(conf.getSchedule().getPi() >= Mii.compute(engine.loop()).value(), pla);
             assertEquals(List.of(), PstChecker.check(conf, Instances.sample(conf, 3)), pla);
             mapped++;
         }
@@ -83,7 +92,7 @@ class RandomPlaPropertyTest {
     }
 
     /** Brute force: each dependence instance I − d → I is carried by the split edge with θ = K − K′ and is on time. */
-    private static void checkInstances(String pla, SymbolicConfiguration c, Map<String, Long> inst) {
+    static void checkInstances(String pla, SymbolicConfiguration c, Map<String, Long> inst) {
         Tiling t = c.getTiling();
         int n = t.getIndices().size();
         long[] ext = new long[n], p = new long[n];
@@ -133,21 +142,80 @@ class RandomPlaPropertyTest {
         }
     }
 
-    /** Ops in one MRT cell (fu, τ mod π) never run in the same iteration (brute force over the box). */
-    private static void checkMrt(String pla, SymbolicConfiguration c, Map<String, Long> inst) {
-        int pi = c.getSchedule().getPi();
-        List<Operation> ops = c.getOperations();
-        IntegerSet space = IntegerSet.parse(c.getIterationSpace()).fix(inst);
-        for (int a = 0; a < ops.size(); a++) {
-            for (int b = a + 1; b < ops.size(); b++) {
-                Operation x = ops.get(a), y = ops.get(b);
-                if (x.getFu().equals(y.getFu()) && x.getTau() % pi == y.getTau() % pi) {
-                    IntegerSet sx = IntegerSet.parse(x.getConditionSpace()).fix(inst), sy = IntegerSet.parse(y.getConditionSpace()).fix(inst);
-                    for (long[] pt : space.points(Map.of())) {
-                        assertTrue(!(sx.contains(pt, Map.of()) && sy.contains(pt, Map.of())), pla + x.getLabel() + " and " + y.getLabel()
-                                + " share an MRT cell but both run at " + java.util.Arrays.toString(pt));
+    /**
+     * The kernel never issues two instructions on one FU of one PE in the same cycle: every (op, iteration) of each
+     * tile gets its issue time λ^J·J + λ^K·K + τ, brute force over the tiles (ops sharing an MRT cell must be
+     * mutually exclusive in the same iteration, seed 003 §5.2; in different stages they would collide here).
+     */
+    static void checkMrt(String pla, SymbolicConfiguration c, Map<String, Long> inst) {
+        Tiling t = c.getTiling();
+        int n = t.getIndices().size();
+        long[] p = new long[n], tc = new long[n];
+        for (int x = 0; x < n; x++) {
+            p[x] = inst.get(t.getTileSizes().get(x));
+            tc[x] = t.getTileCounts().get(x).equals("1") ? 1 : inst.get(t.getTileCounts().get(x));
+        }
+        List<IntegerSet> spaces = c.getOperations().stream().map(o -> IntegerSet.parse(o.getConditionSpace()).fix(inst)).toList();
+        for (long[] k : box(tc)) {
+            Map<String, String> issued = new HashMap<>();
+            for (long[] j : box(p)) {
+                long[] i = new long[n];
+                for (int x = 0; x < n; x++) {
+                    i[x] = p[x] * k[x] + j[x];
+                }
+                for (int o = 0; o < spaces.size(); o++) {
+                    Operation op = c.getOperations().get(o);
+                    if (spaces.get(o).contains(i, Map.of())) {
+                        String slot = op.getFu() + "@" + time(c, op, j, k, inst);
+                        String who = op.getLabel() + java.util.Arrays.toString(i);
+                        String before = issued.put(slot, who);
+                        assertTrue(before == null, pla + inst + ": " + before + " and " + who + " both issue on " + slot);
                     }
                 }
+            }
+        }
+    }
+
+    /** Every tiled constraint evaluated numerically from π, λ, τ, l (not from the pass's polynomials) at many tile sizes. */
+    static void checkTiledConstraints(String pla, SymbolicConfiguration c, Random r) {
+        Tiling t = c.getTiling();
+        Map<String, Operation> ops = new HashMap<>();
+        c.getOperations().forEach(o -> ops.put(o.getId(), o));
+        int min = c.getSchedule().getMinTileSize();
+        for (int trial = 0; trial < 40; trial++) {
+            Map<String, Long> ps = new HashMap<>();
+            for (String v : t.getTileSizes()) {
+                ps.put(v, (long) (trial < 20 ? min + trial : min + r.nextInt(60))); // equal sizes, then mixed
+            }
+            for (DataEdge e : c.getEdges()) {
+                if (e.getKind() != EdgeKind.DEPENDENCE) {
+                    continue;
+                }
+                Operation v = ops.get(e.getSource()), w = ops.get(e.getTarget());
+                long f = w.getTau() - v.getTau() - v.getLatency();
+                for (int x = 0; x < e.getD().size(); x++) {
+                    long px = ps.get(t.getTileSizes().get(x));
+                    long lj = Polynomial.parse(c.getSchedule().getLambdaJ().get(x)).evaluate(ps);
+                    long lk = Polynomial.parse(c.getSchedule().getLambdaK().get(x)).evaluate(ps);
+                    int th = e.getTheta().isEmpty() ? 0 : e.getTheta().get(x);
+                    f += lj * (e.getD().get(x) - px * th) + lk * th;
+                }
+                assertTrue(f >= 0, pla + e.getId() + " at " + ps + ": " + f);
+            }
+        }
+    }
+
+    private static List<long[]> box(long[] ext) {
+        List<long[]> out = new ArrayList<>();
+        long[] i = new long[ext.length];
+        while (true) {
+            out.add(i.clone());
+            int x = ext.length - 1;
+            while (x >= 0 && ++i[x] >= ext[x]) {
+                i[x--] = 0;
+            }
+            if (x < 0) {
+                return out;
             }
         }
     }
