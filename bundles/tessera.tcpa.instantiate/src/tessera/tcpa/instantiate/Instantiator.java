@@ -72,6 +72,7 @@ public final class Instantiator {
     private static Result build(SymbolicConfiguration sym, Architecture arch, Parameters params, String file, Monitor m, Diagnostics ds,
             boolean periphery) {
         Concretization.Context ctx = Concretization.apply(sym, params.bounds(), params.rows(), params.cols());
+        checkRotation(sym, ctx);
         Pst pst = Pst.of(sym);
         List<String> leafDomains = pst.leafDomains();
         m.begin("instantiate " + sym.getName(), 4);
@@ -82,6 +83,7 @@ public final class Instantiator {
         List<ProcessorClasses.ProcessorClass> pcs = ProcessorClasses.compute(patterns, leafDomains);
         m.worked(1);
         ConcreteConfiguration out = header(sym, ctx);
+        out.getLatencies().addAll(ProgramGeneration.latencies(sym, arch));
         int limit = arch == null || arch.getControl() == null ? 8 : arch.getControl().getSignals();
         ControlSignals signals = new ControlSignals(limit);
         List<ClassDetail> details = new ArrayList<>();
@@ -173,6 +175,32 @@ public final class Instantiator {
         io.forEach(x -> out.getBanks().add(x.bank()));
         InterconnectInstantiation.instantiate(ctx, routes, io, out);
         return new Result(out, details, ds);
+    }
+
+    /**
+     * P11: the PST rotates an RD k-tuple by j_fast mod k (PstGeneration); consecutive iterations get consecutive
+     * registers only if k divides p_fast or the tile is a single line along j_fast. Otherwise two live values would
+     * share a register: refuse with the edge and the tile sizes that work.
+     */
+    static void checkRotation(SymbolicConfiguration sym, Concretization.Context ctx) {
+        if (sym.getTiling() == null || sym.getTiling().getIntraOrder().isEmpty()) {
+            return;
+        }
+        int fast = sym.getTiling().getIntraOrder().get(sym.getTiling().getIntraOrder().size() - 1);
+        long pFast = ctx.p().get(fast);
+        long others = 1;
+        for (int x = 0; x < ctx.p().size(); x++) {
+            others *= x == fast ? 1 : ctx.p().get(x);
+        }
+        for (DataEdge e : sym.getEdges()) {
+            int k = e.getRegisterClass() == RegisterClass.RD ? e.getRegisters().size() : 1;
+            if (k > 1 && others > 1 && pFast % k != 0) {
+                throw new InstantiationException("edge " + e.getId() + " keeps its value in the rotating registers " + e.getRegisters()
+                        + " (k = " + k + ") by " + sym.getTiling().getIntraIndices().get(fast) + " mod " + k + ", but the tile size "
+                        + sym.getTiling().getTileSizes().get(fast) + " = " + pFast + " is not a multiple of " + k,
+                        "choose loop bounds or a region that make " + sym.getTiling().getTileSizes().get(fast) + " a multiple of " + k);
+            }
+        }
     }
 
     private static ConcreteConfiguration header(SymbolicConfiguration sym, Concretization.Context ctx) {

@@ -84,6 +84,26 @@ public final class ProgramGeneration {
      * The concrete program is in the simulator's ISA (tessera.rdg.interp.Ops): the PLA op the architecture's mnemonic
      * implements, suffix i when its last source is an immediate (shri stays shri, movi → movei, sel → select, cmpeqi → eqi).
      */
+    /**
+     * The configuration's {@code latencies}: "fu mnemonic l" for every scheduled instruction whose latency l ≠ 1, in the
+     * simulator's ISA; the symbolic schedule used these latencies (§5.2), so the hardware must write results then.
+     */
+    static List<String> latencies(tessera.tcpa.symconf.SymbolicConfiguration sym, Architecture arch) {
+        java.util.Map<String, Integer> byInstr = new java.util.TreeMap<>();
+        for (tessera.tcpa.symconf.Operation o : sym.getOperations()) {
+            if (o.getFu() == null || o.getMnemo() == null || o.getLatency() <= 1) {
+                continue;
+            }
+            String key = o.getFu() + " " + simulatorForm(arch, o.getFu(), List.of(o.getMnemo())).get(0);
+            Integer old = byInstr.put(key, o.getLatency());
+            if (old != null && old != o.getLatency()) {
+                throw new InstantiationException(key + " is scheduled with latencies " + old + " and " + o.getLatency(),
+                        "give the architecture one latency per instruction of an FU");
+            }
+        }
+        return byInstr.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList();
+    }
+
     static List<String> simulatorForm(Architecture arch, String fu, List<String> text) {
         if (arch == null || text.get(0).equals("nop")) {
             return text;

@@ -116,6 +116,9 @@ public final class ConcreteIO {
                 .append("\n  region ").append(c.getRegionRows()).append("×").append(c.getRegionCols())
                 .append(", π = ").append(c.getPi()).append(", λ^J = ").append(c.getLambdaJ()).append(", λ^K = ").append(c.getLambdaK())
                 .append(", tiles ").append(c.getTileCounts()).append(" of ").append(c.getTileSizes()).append("\n");
+        if (!c.getLatencies().isEmpty()) {
+            sb.append("  latencies (result written at the end of cycle issue + l − 1): ").append(String.join(", ", c.getLatencies())).append("\n");
+        }
         for (ProcessorClass pc : c.getProcessorClasses()) {
             sb.append("\nprocessor class ").append(pc.getName()).append(" = ").append(pc.getDomain()).append(": PEs");
             for (Processor p : c.getProcessors()) {
@@ -165,6 +168,7 @@ public final class ConcreteIO {
                 c.getTileCounts(), c.getPi(), c.getLambdaJ(), c.getLambdaK(), c.getRegionRows(), c.getRegionCols(),
                 c.getFifoCapacity(), c.getHopLatency());
         c.getParameters().forEach(p -> record(sb, "P", p.getName(), p.getValue()));
+        c.getLatencies().forEach(l -> record(sb, "L", l));
         for (ProcessorClass pc : c.getProcessorClasses()) {
             record(sb, "K", pc.getName(), pc.getDomain(), pc.getKernelSpace());
             pc.getFdDepths().forEach(d -> record(sb, "D", d.getRegister(), d.getDepth()));
@@ -253,6 +257,10 @@ public final class ConcreteIO {
                         p.setName(x[1]);
                         p.setValue(Long.parseLong(x[2]));
                         c.getParameters().add(p);
+                    }
+                    case "L" -> {
+                        fields(x, 2, line);
+                        c.getLatencies().add(x[1]);
                     }
                     case "K" -> {
                         fields(x, 4, line);

@@ -37,9 +37,10 @@ import tessera.tcpa.sim.concrete.Wrapper;
  * Cycle-level TCPA simulator of a concrete configuration (seed 003 §3, digest §6.5). Per cycle: values due arrive in
  * ID FIFOs and output banks, input banks stream their next element, then every started PE's FUs each execute the
  * instruction at their own PC (orthogonal instruction processing, §3.2) reading registers as they were at the start
- * of the cycle, and finally all writes commit. Latency convention: every instruction takes one cycle, a value
- * written at cycle c is readable at c + 1 in RD/FD, and at c + 1 + hops·hopLatency in the FIFO of the PE its OD
- * drives (digest P20). PE K starts at λ^K·K; its n-th kernel (π cycles) belongs to the n-th iteration of its class's
+ * of the cycle, and finally the writes due commit. Latency: an instruction issued at cycle c with latency l (1
+ * unless the configuration's {@code latencies} say otherwise, as the architecture's pipelined FUs) writes its result
+ * at the end of cycle c + l − 1, so it is readable at c + l in RD/FD, and at c + l + hops·hopLatency in the FIFO of
+ * the PE its OD drives (digest P20); the mapping schedules with the same latencies. PE K starts at λ^K·K; its n-th kernel (π cycles) belongs to the n-th iteration of its class's
  * kernel space in λ^J order, and global control signals are 1 exactly when that iteration is in their one-domain
  * (§6.2). Problems come back as diagnostics, never as exceptions.
  */
@@ -73,6 +74,7 @@ public final class Simulator {
         BranchKind branch;
         int[] targets = new int[0];
         int[] signals = new int[0];
+        int latency = 1;
     }
 
     private static final class Fu {
@@ -139,7 +141,8 @@ public final class Simulator {
     private record Arrival(long time, long seq, int value, Dest dest, String from) {
     }
 
-    private record Write(Pe pe, Fu fu, Operand reg, int value) {
+    /** A result of {@code fu}, committed at the end of cycle {@code due} (issue cycle + latency − 1). */
+    private record Write(Pe pe, Fu fu, Operand reg, int value, long due) {
     }
 
     private final ConcreteConfiguration cfg;
@@ -158,6 +161,8 @@ public final class Simulator {
     private final PriorityQueue<Arrival> pending = new PriorityQueue<>(
             Comparator.comparingLong(Arrival::time).thenComparingLong(Arrival::seq));
     private final List<String> trace = new ArrayList<>();
+    private final java.util.TreeMap<Long, List<Write>> delayed = new java.util.TreeMap<>(); // commit cycle → writes
+    private final Map<String, Integer> latencies = new HashMap<>(); // "fu mnemonic" → latency ≠ 1
     private long seq;
     private int pi;
     private int hopLatency;
@@ -206,6 +211,14 @@ public final class Simulator {
         cfg.getParameters().forEach(p -> params.put(p.getName(), p.getValue()));
         pi = cfg.getPi();
         hopLatency = Math.max(0, cfg.getHopLatency());
+        for (String l : cfg.getLatencies()) {
+            String[] w = l.trim().split("\\s+");
+            if (w.length != 3 || !w[2].matches("[1-9][0-9]*")) {
+                error("latency entry '" + l + "' is malformed", "write 'fu mnemonic cycles', e.g. 'mul0 mul 2'");
+            } else {
+                latencies.put(w[0] + " " + w[1], Integer.parseInt(w[2]));
+            }
+        }
         fifoCapacity = cfg.getFifoCapacity() <= 0 ? 8 : cfg.getFifoCapacity();
         if (pi <= 0) {
             error("the initiation interval pi is " + pi, "set pi to the kernel length (≥ 1)");
@@ -369,6 +382,7 @@ public final class Simulator {
             in.text = ProgramText.instruction(m);
             in.label = m.getLabel();
             String mn = m.getMnemonic() == null ? "" : m.getMnemonic();
+            in.latency = latencies.getOrDefault(prog.getFu() + " " + mn, 1);
             if (!mn.equals("nop")) {
                 var op = Ops.lookup(mn);
                 boolean immediate = false;
@@ -606,8 +620,16 @@ public final class Simulator {
                     }
                 }
             }
-            commit(writes, c);
-            if (!running && pending.isEmpty()) {
+            List<Write> now = delayed.containsKey(c) ? delayed.remove(c) : new ArrayList<>();
+            for (Write w : writes) {
+                if (w.due() > c) {
+                    delayed.computeIfAbsent(w.due(), k -> new ArrayList<>()).add(w);
+                } else {
+                    now.add(w);
+                }
+            }
+            commit(now, c);
+            if (!running && pending.isEmpty() && delayed.isEmpty()) {
                 finish();
                 return c;
             }
@@ -722,10 +744,10 @@ public final class Simulator {
                 a[k] = read(pe, in.sources[k], where);
             }
             int v = in.op.eval().apply(a);
-            writes.add(new Write(pe, fu, in.dest, v));
+            writes.add(new Write(pe, fu, in.dest, v, c + in.latency - 1));
             result = "  " + in.dest.text() + " = " + v;
             for (Operand d : in.moreDests) {
-                writes.add(new Write(pe, fu, d, v));
+                writes.add(new Write(pe, fu, d, v, c + in.latency - 1));
                 result += ", " + d.text() + " = " + v;
             }
         }
@@ -744,6 +766,9 @@ public final class Simulator {
                 fu.pc = in.targets[in.targets.length - 1 - code];
                 result += " ;" + sb;
             }
+        }
+        if (in.op != null && in.latency > 1) {
+            result += " (written at the end of cycle " + (c + in.latency - 1) + ")";
         }
         log(c, pe.name() + " " + fu.name + " " + in.text + result);
         if (!fu.halted && fu.pc >= fu.code.length) {

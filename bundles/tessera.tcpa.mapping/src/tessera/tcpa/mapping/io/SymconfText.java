@@ -30,7 +30,11 @@ import tessera.tcpa.symconf.Tiling;
  * then the object's attributes in model order separated by tabs (lists joined by ',', null as '~'). PST nodes carry
  * their depth first (pre-order). Attributes derivable from the rest (𝓘*[v], edge read/write domains) are left out,
  * an inner PST node's domain that is the union of its children's (§5.5 property 3) is written '='; {@link #read}
- * recomputes both. Its UTF-8 byte count is the "symbolic configuration size" of §7.
+ * recomputes both. A PST leaf's tiled domain is written relative to what the configuration already says
+ * ({@link LeafDomains}: '%' then per piece the local constraints without spaces, the tile box's own bounds left
+ * out, '@' and the global part as a reference to an operation's condition space); the writer checks that the reader
+ * restores the exact text and writes it verbatim otherwise. Its UTF-8 byte count is the "symbolic configuration
+ * size" of §7.
  */
 public final class SymconfText {
     private static final SymconfPackage P = SymconfPackage.eINSTANCE;
@@ -61,17 +65,17 @@ public final class SymconfText {
         c.getRegisterClasses().forEach(o -> line(sb, 'G', o, -1));
         c.getRoutes().forEach(o -> line(sb, 'R', o, -1));
         if (c.getPst() != null) {
-            pst(sb, c.getTiling(), c.getPst(), 0);
+            pst(sb, c.getTiling(), new LeafDomains(c), c.getPst(), 0);
         }
         c.getAccessMappings().forEach(o -> line(sb, 'A', o, -1));
         return sb.toString();
     }
 
-    private static void pst(StringBuilder sb, Tiling t, PstNode n, int depth) {
+    private static void pst(StringBuilder sb, Tiling t, LeafDomains leaves, PstNode n, int depth) {
         // an inner node's domain that is the union of its children's (§5.5 property 3) is written as '=' and recomputed
         boolean union = t != null && !n.getChildren().isEmpty() && n.getDomain() != null && n.getDomain().equals(union(t, n).toString());
-        line(sb, 'N', n, depth, union);
-        n.getChildren().forEach(c -> pst(sb, t, c, depth + 1));
+        line(sb, 'N', n, depth, union ? UNION : leaves.compact(n.getDomain()));
+        n.getChildren().forEach(c -> pst(sb, t, leaves, c, depth + 1));
     }
 
     private static TiledSet union(Tiling t, PstNode n) {
@@ -83,10 +87,11 @@ public final class SymconfText {
     }
 
     private static void line(StringBuilder sb, char tag, EObject o, int depth) {
-        line(sb, tag, o, depth, false);
+        line(sb, tag, o, depth, null);
     }
 
-    private static void line(StringBuilder sb, char tag, EObject o, int depth, boolean unionDomain) {
+    /** {@code domain}: the text to write for a PST node's domain ('=' or a leaf's compact form), null otherwise. */
+    private static void line(StringBuilder sb, char tag, EObject o, int depth, String domain) {
         sb.append(tag);
         if (depth >= 0) {
             sb.append('\t').append(depth);
@@ -97,8 +102,8 @@ public final class SymconfText {
             }
             sb.append('\t');
             Object v = o.eGet(a);
-            if (unionDomain && a == P.getPstNode_Domain()) {
-                sb.append(UNION);
+            if (domain != null && a == P.getPstNode_Domain()) {
+                sb.append(domain);
             } else if (a.isMany()) {
                 List<String> parts = new ArrayList<>();
                 for (Object x : (List<?>) v) {
@@ -204,7 +209,7 @@ public final class SymconfText {
             return;
         }
         if (c.getPst() != null) {
-            closePst(c.getTiling(), c.getPst());
+            closePst(c.getTiling(), new LeafDomains(c), c.getPst());
         }
         for (Operation o : c.getOperations()) {
             o.setTiledSpace(Domains.tiled(c.getTiling(), o.getConditionSpace()).toString());
@@ -214,10 +219,12 @@ public final class SymconfText {
         }
     }
 
-    private static void closePst(Tiling t, PstNode n) {
-        n.getChildren().forEach(c -> closePst(t, c));
+    private static void closePst(Tiling t, LeafDomains leaves, PstNode n) {
+        n.getChildren().forEach(c -> closePst(t, leaves, c));
         if (UNION.equals(n.getDomain())) {
             n.setDomain(union(t, n).toString());
+        } else if (n.getDomain() != null) {
+            n.setDomain(leaves.expand(n.getDomain()));
         }
     }
 

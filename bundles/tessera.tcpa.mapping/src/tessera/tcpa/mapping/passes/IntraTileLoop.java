@@ -152,7 +152,7 @@ public final class IntraTileLoop {
     }
 
     /**
-     * The longest RD k-tuple the schedule needs (§5.3, P11: k = max(1, ⌈(τ[w] − τ[v] − l[v]) / π⌉) over d = 0
+     * The longest RD k-tuple the schedule needs (§5.3, P11: k = ⌊(τ[w] − τ[v] − l[v]) / π⌋ + 1 over d = 0
      * edges); the symbolic scheduler prefers engines whose schedule keeps it short (k = 1 is exact for every p).
      */
     public static int maxTuple(Schedule s) {
@@ -161,7 +161,7 @@ public final class IntraTileLoop {
         for (int e = 0; e < loop.dependences().size(); e++) {
             if (loop.distance(e) == 0) {
                 int span = s.time(loop.graph().target(e)) - s.time(loop.graph().source(e)) - loop.latency(e);
-                k = Math.max(k, Math.ceilDiv(span, s.ii()));
+                k = Math.max(k, RegisterAllocation.tupleSize(span, s.ii()));
             }
         }
         return k;

@@ -24,7 +24,7 @@ import tessera.tcpa.symconf.SymconfFactory;
 import tessera.tcpa.symconf.Tiling;
 
 /**
- * Seed 003 §5.3 register allocation (classes after Hannig 2009): d = 0 → RD k-tuple, k = max(1, ⌈l′/π⌉) (P11);
+ * Seed 003 §5.3 register allocation (classes after Hannig 2009): d = 0 → RD k-tuple, k = ⌊l′/π⌋ + 1 (P11, {@link #tupleSize});
  * d ≠ 0, δ = 0 → FD with depth λ^J d / π iterations (P4); δ ≠ 0 → the ID/OD ends of the routed channel (§5.4: the
  * route's first/last port give OD/ID, so this pass runs after {@link Routing}); input → ID, output → OD. Registers
  * are shared per produced value (Fig. 3: all four x edges use rd0); RD names come from colouring the modulo
@@ -71,7 +71,7 @@ public final class RegisterAllocation implements MappingPass {
                 lPrime = Math.max(lPrime, w.getTau() - v.getTau() - v.getLatency());
             }
             life.add(new long[] {start, end});
-            ks.add((int) Math.max(1, (lPrime + pi - 1) / pi));
+            ks.add(tupleSize(lPrime, pi));
         }
         List<List<Integer>> colours = colour(life, ks, pi);
         int i = 0;
@@ -299,5 +299,14 @@ public final class RegisterAllocation implements MappingPass {
                 Annotations.setStrings(re, Annotations.Keys.REGS, regs);
             }
         }
+    }
+
+    /**
+     * P11: the RD k-tuple for a value read l′ = τ[w] − τ[v] − l[v] cycles after its result: the instance k iterations
+     * later writes the same register at the end of cycle τ[v] + kπ + l[v] − 1, so the read at τ[w] needs l′ < kπ, i.e.
+     * k = ⌊l′/π⌋ + 1. The paper's ⌈l′/π⌉ is 0 for l′ = 0 (digest P11) and one short when π divides l′ > 0.
+     */
+    public static int tupleSize(long lPrime, long pi) {
+        return (int) (Math.max(0, lPrime) / pi + 1);
     }
 }

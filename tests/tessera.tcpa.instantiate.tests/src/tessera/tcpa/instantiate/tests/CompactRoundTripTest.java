@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
@@ -15,6 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import tessera.core.Monitor;
 import tessera.tcpa.instantiate.Equivalence;
 import tessera.tcpa.instantiate.Instantiator;
+import tessera.tcpa.mapping.io.LeafDomains;
 import tessera.tcpa.mapping.io.SymconfText;
 import tessera.tcpa.sim.ConcreteIO;
 import tessera.tcpa.sim.concrete.ConcreteConfiguration;
@@ -31,10 +31,7 @@ class CompactRoundTripTest {
     @CsvSource(delimiter = ';', value = {"bitext.pla; bitext-pe.tcpa; N=16; 1; 3", "bitext.pla; bitext-pe.tcpa; N=40; 1; 7",
             "matmul.pla; tcpa4x4.tcpa; N=4,M=4,K=3; 2; 2", "fir.pla; tcpa32x32fir.tcpa; N=8,M=8; 2; 2"})
     void instantiateFromReReadSymbolicAndSimulateFromReReadConcrete(String pla, String arch, String params, int rows, int cols) {
-        Map<String, Long> bounds = new LinkedHashMap<>();
-        for (String kv : params.split(",")) {
-            bounds.put(kv.split("=")[0], Long.parseLong(kv.split("=")[1]));
-        }
+        Map<String, Long> bounds = Fixtures.bounds(params);
         SymbolicConfiguration original = Fixtures.compiled(pla, arch).mapping().config();
         String symText = SymconfText.write(original);
         SymbolicConfiguration sym = SymconfText.read(symText);
@@ -63,10 +60,23 @@ class CompactRoundTripTest {
         assertEquals(17, text.lines().filter(l -> l.startsWith("N\t") && l.endsWith("\t=")).count());
         PstNode fu = c.getPst().getChildren().get(0);
         String leaf = fu.getChildren().get(0).getChildren().get(0).getChildren().get(0).getChildren().get(0).getDomain();
-        fu.setDomain(leaf); // no longer the union of its children: written in full
+        fu.setDomain(leaf); // no longer the union of its children: written in full (in the leaves' compact form)
         String changed = SymconfText.write(c);
-        assertTrue(changed.contains("\tFU\talu0\t" + leaf + "\n"), changed);
+        assertTrue(changed.contains("\tFU\talu0\t" + new LeafDomains(c).compact(leaf) + "\n"), changed);
         assertTrue(EcoreUtil.equals(c, SymconfText.read(changed)));
+    }
+
+    /** Table 2's target: the symbolic configuration is smaller than every concrete one of ≥ 16 PEs (compact texts). */
+    @ParameterizedTest(name = "{0} {2} on {3}x{4}")
+    @CsvSource(delimiter = ';', value = {"fir.pla; tcpa32x32fir.tcpa; N=4,M=64; 1; 16", "fir.pla; tcpa32x32fir.tcpa; N=16,M=16; 4; 4",
+            "bitext.pla; bitext-pe.tcpa; N=512; 1; 16", "matmul.pla; tcpa32x32.tcpa; N=4,M=64,K=4; 1; 16"})
+    void symbolicIsSmallerThanTheConcreteConfigurationOfSixteenPes(String pla, String arch, String params, int rows, int cols) {
+        Map<String, Long> bounds = Fixtures.bounds(params);
+        SymbolicConfiguration sym = Fixtures.compiled(pla, arch).mapping().config();
+        Instantiator.Result r = Instantiator.run(sym, Fixtures.arch(arch), new Instantiator.Parameters(bounds, rows, cols), pla, Monitor.NULL);
+        assertTrue(r.ok(), r.diagnostics().toString());
+        int symbolic = SymconfText.bytes(sym).length, concrete = ConcreteIO.compact(r.config()).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        assertTrue(symbolic < concrete, pla + ": symbolic " + symbolic + " B, concrete " + concrete + " B");
     }
 
     @Test

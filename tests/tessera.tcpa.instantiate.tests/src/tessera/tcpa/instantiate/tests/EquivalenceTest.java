@@ -2,7 +2,6 @@ package tessera.tcpa.instantiate.tests;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,10 +46,7 @@ class EquivalenceTest {
             "conv.pla; CO=8,H=8,W=1,CI=1,KH=2,KW=1; 8; 8", "conv.pla; CO=8,H=8,W=2,CI=1,KH=1,KW=2; 8; 8",
             "conv.pla; CO=15,H=8,W=1,CI=1,KH=1,KW=2; 8; 8"})
     void simulatedOutputsEqualTheInterpreter(String pla, String params, int rows, int cols) {
-        Map<String, Long> bounds = new LinkedHashMap<>();
-        for (String kv : params.split(",")) {
-            bounds.put(kv.split("=")[0], Long.parseLong(kv.split("=")[1]));
-        }
+        Map<String, Long> bounds = Fixtures.bounds(params);
         String arch = pla.equals("bitext.pla") ? "bitext-pe.tcpa" : rows > 4 || cols > 4 ? "tcpa32x32.tcpa" : "tcpa4x4.tcpa";
         Instantiator.Result r = Fixtures.instantiate(pla, arch, bounds, rows, cols);
         assertTrue(r.ok(), r.diagnostics().toString());

@@ -55,6 +55,15 @@ final class Fixtures {
         };
     }
 
+    /** Loop bounds written "N=4,M=64". */
+    static Map<String, Long> bounds(String params) {
+        Map<String, Long> bounds = new java.util.LinkedHashMap<>();
+        for (String kv : params.split(",")) {
+            bounds.put(kv.split("=")[0].trim(), Long.parseLong(kv.split("=")[1].trim()));
+        }
+        return bounds;
+    }
+
     static synchronized TcpaCompiler.Compiled compiled(String pla, String arch) {
         return CACHE.computeIfAbsent(pla + "@" + arch, k -> TcpaCompiler.compile(pla, example(pla), arch(arch),
                 new MappingState.Options(distribute(pla), Map.of(), MappingState.Options.defaults().deadline()), Monitor.NULL));

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.junit.jupiter.api.Test;
 
 import tessera.rdg.interp.Inputs;
+import tessera.tcpa.sim.ConcreteIO;
 import tessera.tcpa.sim.Simulator;
 import tessera.tcpa.sim.SimResult;
 import tessera.tcpa.sim.concrete.BankKind;
@@ -74,6 +76,32 @@ class RegistersAndErrorsTest {
         assertTrue(s.ok(), s.diagnostics().toString());
         assertEquals(12, s.outputs().get("out").get(0));
         assertEquals(3, s.cycles());
+    }
+
+    /** An instruction of latency l issued at c writes at the end of c + l − 1: a reader at c + l − 1 sees the old value. */
+    @Test
+    void latencyDelaysTheWriteAndIsKeptInTheCompactForm() {
+        ConcreteConfiguration c = row(1, """
+                move rd0 5 / next
+                mul rd0 rd0 rd0 / next
+                move rd1 rd0 / next
+                move rd2 rd0 / next
+                sub od1 rd2 rd1 / halt
+                """, 1);
+        SimResult oneCycle = run(c);
+        assertTrue(oneCycle.ok(), oneCycle.diagnostics().toString());
+        assertEquals(0, oneCycle.outputs().get("out").get(0)); // latency 1: both moves read 25
+        c.getLatencies().add("alu0 mul 2");
+        SimResult twoCycles = run(c);
+        assertTrue(twoCycles.ok(), twoCycles.diagnostics().toString());
+        assertEquals(25 - 5, twoCycles.outputs().get("out").get(0)); // rd1 = 5 (old value at cycle 2), rd2 = 25
+        assertTrue(twoCycles.trace().stream().anyMatch(l -> l.contains("mul rd0 rd0 rd0") && l.contains("written at the end of cycle 2")),
+                String.join("\n", twoCycles.trace()));
+        assertTrue(ConcreteIO.compact(c).contains("\nL\talu0 mul 2\n"));
+        assertTrue(EcoreUtil.equals(c, ConcreteIO.readCompact(ConcreteIO.compact(c))));
+        assertTrue(ConcreteIO.listing(c).contains("latencies (result written at the end of cycle issue + l − 1): alu0 mul 2"));
+        c.getLatencies().set(0, "alu0 mul two");
+        assertError(run(c), "latency entry 'alu0 mul two' is malformed");
     }
 
     @Test
