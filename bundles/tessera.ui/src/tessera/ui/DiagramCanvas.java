@@ -15,9 +15,6 @@ import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.Font;
 import org.eclipse.swt.graphics.FontData;
 import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
-import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
@@ -391,24 +388,10 @@ public class DiagramCanvas extends Canvas {
         if (diagram == null) {
             return;
         }
-        Image img = new Image(getDisplay(), Math.max(1, (int) Math.ceil(diagram.width)),
-                Math.max(1, (int) Math.ceil(diagram.height)));
-        GC gc = new GC(img);
-        try {
-            gc.setBackground(getDisplay().getSystemColor(SWT.COLOR_WHITE));
-            gc.fillRectangle(img.getBounds());
+        Screenshots.paintPng(getDisplay(), (int) Math.ceil(diagram.width), (int) Math.ceil(diagram.height), gc -> {
             gc.setAntialias(SWT.ON);
             draw(gc);
-        } finally {
-            gc.dispose();
-        }
-        try {
-            ImageLoader l = new ImageLoader();
-            l.data = new ImageData[] {img.getImageData()};
-            l.save(file.getPath(), SWT.IMAGE_PNG);
-        } finally {
-            img.dispose();
-        }
+        }, file);
     }
 
     /** Writes the diagram in Graphviz DOT (no layout: Graphviz lays it out itself). */

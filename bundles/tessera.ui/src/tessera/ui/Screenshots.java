@@ -57,15 +57,33 @@ public final class Screenshots {
     }
 
     static File save(Image image, String name) {
+        return save(image, new File(folder(), name.endsWith(".png") ? name : name + ".png"));
+    }
+
+    /** Writes an image as PNG and disposes it. */
+    private static File save(Image image, File out) {
         try {
             ImageLoader loader = new ImageLoader();
             loader.data = new ImageData[] {image.getImageData()};
-            File out = new File(folder(), name.endsWith(".png") ? name : name + ".png");
             loader.save(out.getPath(), SWT.IMAGE_PNG);
             return out;
         } finally {
             image.dispose();
         }
+    }
+
+    /** Paints a white w × h image (at least 1 × 1) with {@code paint} and writes it as PNG (chart and diagram export). */
+    public static File paintPng(Display display, int w, int h, java.util.function.Consumer<GC> paint, File out) {
+        Image image = new Image(display, Math.max(1, w), Math.max(1, h));
+        GC gc = new GC(image);
+        try {
+            gc.setBackground(display.getSystemColor(SWT.COLOR_WHITE));
+            gc.fillRectangle(image.getBounds());
+            paint.accept(gc);
+        } finally {
+            gc.dispose();
+        }
+        return save(image, out);
     }
 
     /** Runs the event loop until {@code done} holds (views update asynchronously); fails after {@code timeoutMs}. */

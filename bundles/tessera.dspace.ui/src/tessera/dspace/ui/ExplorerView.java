@@ -2,92 +2,81 @@ package tessera.dspace.ui;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IResourceChangeEvent;
-import org.eclipse.core.resources.IResourceChangeListener;
-import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Status;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IResourceDelta;
+import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IAction;
 import org.eclipse.jface.action.IMenuManager;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.IPartListener2;
-import org.eclipse.ui.IWorkbenchPartReference;
-import org.eclipse.ui.part.ViewPart;
+import org.eclipse.swt.widgets.Control;
 
-import tessera.core.CancelledException;
 import tessera.core.Diagnostic;
 import tessera.core.Diagnostics;
-import tessera.ui.Monitors;
+import tessera.ui.EditorFileView;
 
 /**
  * The Candidate Explorer view: follows the {@code .exh} file of the active editor, instantiates it on the JSON
  * instance next to it ({@code NAME.json} or {@code NAME-*.json}; the view menu lists the others) in a background
  * job, and shows {@link ExplorerPanel}. Saving the space or the instance reloads it.
  */
-public class ExplorerView extends ViewPart {
+public class ExplorerView extends EditorFileView {
     public static final String ID = "tessera.dspace.ui.explorerView";
 
     private ExplorerPanel panel;
-    private IFile file;
     private Path instance;
-    private Job job;
 
-    private final IPartListener2 partListener = new IPartListener2() {
-        @Override
-        public void partActivated(IWorkbenchPartReference ref) {
-            if (ref.getPart(false) instanceof IEditorPart editor) {
-                IFile f = editor.getEditorInput().getAdapter(IFile.class);
-                if (f != null && "exh".equals(f.getFileExtension()) && !f.equals(file)) {
-                    showFile(f, null);
-                }
-            }
-        }
-    };
+    @Override
+    protected boolean accepts(IFile f) {
+        return "exh".equals(f.getFileExtension());
+    }
 
-    private final IResourceChangeListener resourceListener = (IResourceChangeEvent event) -> {
-        IFile f = file;
-        if (f == null || event.getDelta() == null || panel == null || panel.isDisposed()) {
-            return;
-        }
+    /** Any space or instance of the project changed: the shown space may include or use it. */
+    @Override
+    protected boolean changes(IResourceDelta delta, IFile f) {
         boolean[] changed = { false };
         try {
-            event.getDelta().accept(d -> {
+            delta.accept(d -> {
                 String ext = d.getResource().getFileExtension();
-                changed[0] |= d.getResource().getType() == org.eclipse.core.resources.IResource.FILE
+                changed[0] |= d.getResource().getType() == IResource.FILE
                         && ("exh".equals(ext) || "json".equals(ext)) && d.getResource().getProject().equals(f.getProject());
                 return true;
             });
-        } catch (org.eclipse.core.runtime.CoreException e) {
-            return;
+        } catch (CoreException e) {
+            return false;
         }
+        return changed[0];
+    }
+
+    /** Reloads what was shown when the change happened, unless the view moved on meanwhile. */
+    @Override
+    protected Runnable reloader(IFile f) {
         Path inst = instance;
-        if (changed[0]) { // reload what was shown when the change happened, unless the view moved on meanwhile
-            panel.getDisplay().asyncExec(() -> {
-                if (f.equals(file) && java.util.Objects.equals(inst, instance) && !panel.isDisposed()) {
-                    showFile(f, inst);
-                }
-            });
-        }
-    };
+        return () -> {
+            if (Objects.equals(inst, instance)) {
+                showFile(f, inst);
+            }
+        };
+    }
 
     @Override
-    public void createPartControl(Composite parent) {
+    protected Control createContents(Composite parent) {
         panel = new ExplorerPanel(parent, SWT.NONE);
         IMenuManager menu = getViewSite().getActionBars().getMenuManager();
         menu.setRemoveAllWhenShown(true);
         menu.addMenuListener(m -> {
+            IFile file = getFile();
             if (file == null || file.getLocation() == null) {
                 return;
             }
             for (Path p : ExplorerSession.instancesFor(file.getLocation().toFile().toPath())) {
-                Action a = new Action("Instance: " + p.getFileName(), org.eclipse.jface.action.IAction.AS_RADIO_BUTTON) {
+                Action a = new Action("Instance: " + p.getFileName(), IAction.AS_RADIO_BUTTON) {
                     @Override
                     public void run() {
                         showFile(file, p);
@@ -99,26 +88,33 @@ public class ExplorerView extends ViewPart {
         });
         menu.add(new Action("(open a .exh file)") {
         });
-        getViewSite().getActionBars().getToolBarManager().add(new Action("Reload") {
-            @Override
-            public void run() {
-                if (file != null) {
-                    showFile(file, instance);
-                }
+        getViewSite().getActionBars().getToolBarManager().add(action("Reload", () -> {
+            if (getFile() != null) {
+                showFile(getFile(), instance);
             }
-        });
-        getSite().getPage().addPartListener(partListener);
-        ResourcesPlugin.getWorkspace().addResourceChangeListener(resourceListener, IResourceChangeEvent.POST_CHANGE);
-        IEditorPart active = getSite().getPage().getActiveEditor();
-        IFile f = active == null ? null : active.getEditorInput().getAdapter(IFile.class);
-        if (f != null && "exh".equals(f.getFileExtension())) {
-            showFile(f, null);
-        }
+        }));
+        return panel;
+    }
+
+    @Override
+    public void showFile(IFile f) {
+        showFile(f, null);
+    }
+
+    /** The space is read from its local file (its includes and instances lie next to it): the editor text is not used. */
+    @Override
+    protected void showText(IFile f, String text) {
+        showFile(f, null);
+    }
+
+    @Override
+    protected void showMessage(String text, boolean error) {
+        panel.setSession(null, text);
     }
 
     /** Loads a workspace space with {@code inst} (null: the first instance next to it) in the background. */
     public Job showFile(IFile f, Path inst) {
-        file = f;
+        setFile(f);
         if (f.getLocation() == null) {
             panel.setSession(null, "Cannot explore " + f.getName() + ": it is not a local file");
             return null;
@@ -126,37 +122,17 @@ public class ExplorerView extends ViewPart {
         Path exh = f.getLocation().toFile().toPath();
         List<Path> all = ExplorerSession.instancesFor(exh);
         instance = inst != null ? inst : all.isEmpty() ? null : all.get(0);
-        if (job != null) {
-            job.cancel();
-        }
         Path chosen = instance;
         panel.setSession(null, "Compiling " + f.getName() + (chosen == null ? "" : " on " + chosen.getFileName()) + " …");
-        Job j = new Job("Candidate explorer: " + f.getName()) {
-            @Override
-            protected IStatus run(IProgressMonitor pm) {
-                Job self = this;
-                Diagnostics diags = new Diagnostics();
-                Optional<ExplorerSession> s;
-                try {
-                    s = ExplorerSession.load(exh, chosen, diags, Monitors.of(pm));
-                } catch (CancelledException e) {
-                    return Status.CANCEL_STATUS;
-                }
-                String msg = s.isPresent() ? "" : problems(f.getName(), diags);
-                if (!panel.isDisposed()) {
-                    panel.getDisplay().asyncExec(() -> {
-                        if (!panel.isDisposed() && job == self) {
-                            panel.setSession(s.orElse(null), msg);
-                        }
-                    });
-                }
-                return Status.OK_STATUS;
-            }
-        };
-        j.setUser(false);
-        job = j;
-        j.schedule();
-        return j;
+        return startJob("Candidate explorer: " + f.getName(), false, m -> {
+            Diagnostics diags = new Diagnostics();
+            Optional<ExplorerSession> s = ExplorerSession.load(exh, chosen, diags, m);
+            return new Loaded(s.orElse(null), s.isPresent() ? "" : problems(f.getName(), diags));
+        }, r -> panel.setSession(r.session(), r.message()));
+    }
+
+    /** What a load shows: the session, or null and the problems. */
+    private record Loaded(ExplorerSession session, String message) {
     }
 
     /** The first problems as "file:line: message (hint)" lines (the Problems view has all of them after a build). */
@@ -172,27 +148,7 @@ public class ExplorerView extends ViewPart {
         return sb.toString();
     }
 
-
     public ExplorerPanel getPanel() {
         return panel;
-    }
-
-    public Job getJob() {
-        return job;
-    }
-
-    @Override
-    public void setFocus() {
-        panel.setFocus();
-    }
-
-    @Override
-    public void dispose() {
-        if (job != null) {
-            job.cancel();
-        }
-        getSite().getPage().removePartListener(partListener);
-        ResourcesPlugin.getWorkspace().removeResourceChangeListener(resourceListener);
-        super.dispose();
     }
 }

@@ -58,8 +58,8 @@ public class SharedLayoutChart extends ChartCanvas {
     }
 
     @Override
-    protected String emptyText() {
-        return layout == null ? super.emptyText()
+    protected String hint() {
+        return layout == null ? super.hint()
                 : variantName + " demotes no registers: nothing lives in shared memory (pick a spill_* variant in the"
                         + " Variants tab).";
     }

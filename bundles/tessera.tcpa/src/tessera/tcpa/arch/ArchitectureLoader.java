@@ -1,25 +1,12 @@
 package tessera.tcpa.arch;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 
-import org.eclipse.emf.common.util.URI;
-import org.eclipse.xtext.formatting2.FormatterPreferenceKeys;
-import org.eclipse.xtext.formatting2.FormatterRequest;
-import org.eclipse.xtext.formatting2.IFormatter2;
-import org.eclipse.xtext.formatting2.regionaccess.ITextReplacement;
-import org.eclipse.xtext.formatting2.regionaccess.TextRegionAccessBuilder;
-import org.eclipse.xtext.preferences.MapBasedPreferenceValues;
 import org.eclipse.xtext.resource.XtextResource;
-import org.eclipse.xtext.resource.XtextResourceSet;
-import org.eclipse.xtext.util.CancelIndicator;
-import org.eclipse.xtext.validation.CheckMode;
-import org.eclipse.xtext.validation.IResourceValidator;
 import org.eclipse.xtext.validation.Issue;
 
 import com.google.inject.Injector;
@@ -27,9 +14,9 @@ import com.google.inject.Injector;
 import tessera.core.Diagnostic;
 import tessera.core.DiagnosticException;
 import tessera.core.Diagnostics;
-import tessera.core.Severity;
 import tessera.tcpa.TcpaStandaloneSetup;
 import tessera.tcpa.tcpa.Architecture;
+import tessera.xtext.XtextLanguage;
 
 /**
  * THE reader of {@code .tcpa} architecture files (CLI, builder, Studio, part B's mapping, tests): Xtext parses,
@@ -43,24 +30,14 @@ public final class ArchitectureLoader {
         }
     }
 
-    private static volatile Injector injector;
+    private static final XtextLanguage TCPA = new XtextLanguage("tcpa", () -> new TcpaStandaloneSetup().createInjectorAndDoEMFRegistration());
 
     private ArchitectureLoader() {
     }
 
     /** The language's injector (created once; registers the EPackage). */
     public static Injector injector() {
-        Injector i = injector;
-        if (i == null) {
-            synchronized (ArchitectureLoader.class) {
-                i = injector;
-                if (i == null) {
-                    i = new TcpaStandaloneSetup().createInjectorAndDoEMFRegistration();
-                    injector = i;
-                }
-            }
-        }
-        return i;
+        return TCPA.injector();
     }
 
     /**
@@ -101,11 +78,7 @@ public final class ArchitectureLoader {
     public static Result load(String text, String fileName) {
         String file = fileName == null ? "" : fileName;
         XtextResource res = parse(text, file);
-        Diagnostics d = new Diagnostics();
-        for (Issue i : injector().getInstance(IResourceValidator.class).validate(res, CheckMode.ALL,
-                CancelIndicator.NullImpl)) {
-            d.add(diagnostic(file, i));
-        }
+        Diagnostics d = TCPA.diagnostics(file, res);
         Architecture a = res.getContents().isEmpty() || !(res.getContents().get(0) instanceof Architecture x) ? null
                 : x;
         if (a == null && !d.hasErrors()) {
@@ -117,47 +90,16 @@ public final class ArchitectureLoader {
 
     /** Parses (links lazily) into a fresh resource set. */
     public static XtextResource parse(String text, String fileName) {
-        Injector inj = injector();
-        XtextResourceSet rs = inj.getInstance(XtextResourceSet.class);
-        XtextResource res = inj.getInstance(XtextResource.class);
-        String name = fileName == null || fileName.isBlank() ? "input.tcpa" : fileName.replace('\\', '/');
-        res.setURI(URI.createURI("tcpa:/" + URI.encodeSegment(name, false) + (name.endsWith(".tcpa") ? "" : ".tcpa")));
-        rs.getResources().add(res);
-        try {
-            res.load(new ByteArrayInputStream((text == null ? "" : text).getBytes(StandardCharsets.UTF_8)),
-                    rs.getLoadOptions());
-        } catch (IOException e) {
-            throw new IllegalStateException("reading from memory failed", e);
-        }
-        return res;
+        return TCPA.parse(text, fileName);
     }
 
     /** The text laid out by the language's formatter; a text with syntax errors comes back unchanged. */
     public static String format(String text) {
-        XtextResource res = parse(text, "format.tcpa");
-        if (res.getParseResult() == null || res.getParseResult().hasSyntaxErrors()) {
-            return text;
-        }
-        Injector inj = injector();
-        FormatterRequest req = inj.getInstance(FormatterRequest.class);
-        req.setTextRegionAccess(inj.getInstance(TextRegionAccessBuilder.class).forNodeModel(res).create());
-        MapBasedPreferenceValues prefs = new MapBasedPreferenceValues(new HashMap<>());
-        prefs.put(FormatterPreferenceKeys.indentation, "    ");
-        req.setPreferences(prefs);
-        List<ITextReplacement> reps = inj.getInstance(IFormatter2.class).format(req);
-        return req.getTextRegionAccess().getRewriter().renderToString(reps);
+        return TCPA.format(text, "    ");
     }
 
     /** An Xtext issue as a tessera diagnostic; the hint is the issue's first data item when there is one. */
     public static Diagnostic diagnostic(String file, Issue i) {
-        Severity s = switch (i.getSeverity()) {
-            case ERROR -> Severity.ERROR;
-            case WARNING -> Severity.WARNING;
-            default -> Severity.INFO;
-        };
-        String hint = i.getData() != null && i.getData().length > 0 ? i.getData()[0] : "";
-        return new Diagnostic(s, file, i.getLineNumber() == null ? 0 : i.getLineNumber(),
-                i.getColumn() == null ? 0 : i.getColumn(), i.getOffset() == null ? -1 : i.getOffset(),
-                i.getLength() == null ? 0 : i.getLength(), i.getMessage(), hint, i.getCode());
+        return XtextLanguage.diagnostic(file, i);
     }
 }

@@ -38,7 +38,7 @@ final class ActivityChart extends PaintCanvas {
     }
 
     @Override
-    Point preferredSize() {
+    public Point preferredSize() {
         if (sim == null || !sim.ok()) {
             return new Point(500, 120);
         }

@@ -70,7 +70,7 @@ final class ClassGrid extends PaintCanvas {
     }
 
     @Override
-    Point preferredSize() {
+    public Point preferredSize() {
         if (in == null || in.config() == null) {
             return new Point(400, 100);
         }

@@ -101,29 +101,21 @@ public record Instantiation(String fileName, String params, Map<String, Long> bo
 
     private static Instantiation compute(String fileName, String text, Map<String, String> settings,
             Function<String, Optional<String>> reader, Monitor monitor) {
-        // the keys of InstantiatePass: per-file tcpa.params.NAME / tcpa.pes.NAME win over the project-wide ones
         String name = GenPaths.baseName(fileName);
-        String params = settings.getOrDefault(InstantiatePass.PARAMS + "." + name, settings.get(InstantiatePass.PARAMS));
-        String pes = settings.getOrDefault(InstantiatePass.PES + "." + name, settings.get(InstantiatePass.PES));
-        if (params == null || pes == null) {
+        Optional<InstantiatePass.Run> run;
+        try {
+            run = InstantiatePass.parameters(settings, fileName); // the keys of the tcpa.instantiate builder pass
+        } catch (IllegalArgumentException e) {
+            return failed(fileName, "In " + SETTINGS_FILE + ": " + e.getMessage() + "; write e.g. N=16,M=8 and 1x3.");
+        }
+        if (run.isEmpty()) {
             return failed(fileName, "No run-time parameters for " + name + ".pla: set " + InstantiatePass.PARAMS + "." + name
                     + " (e.g. N=16) and " + InstantiatePass.PES + "." + name + " (e.g. 1x3) in " + SETTINGS_FILE + ".");
         }
-        Map<String, Long> bounds = new LinkedHashMap<>();
-        int rows;
-        int cols;
-        try {
-            for (String kv : params.split(",")) {
-                String[] p = kv.split("=");
-                bounds.put(p[0].trim(), Long.parseLong(p[1].trim()));
-            }
-            String[] rc = pes.trim().split("[xX]");
-            rows = Integer.parseInt(rc[0].trim());
-            cols = Integer.parseInt(rc[1].trim());
-        } catch (RuntimeException e) {
-            return failed(fileName, "Cannot read " + InstantiatePass.PARAMS + "=" + params + " / " + InstantiatePass.PES + "=" + pes
-                    + " in " + SETTINGS_FILE + ": write e.g. N=16,M=8 and 1x3.");
-        }
+        String params = run.get().params();
+        Map<String, Long> bounds = run.get().parameters().bounds();
+        int rows = run.get().parameters().rows();
+        int cols = run.get().parameters().cols();
         Optional<Architecture> arch;
         try {
             arch = Settings.architecture(settings, reader);
@@ -139,7 +131,7 @@ public record Instantiation(String fileName, String params, Map<String, Long> bo
             return new Instantiation(fileName, params, bounds, rows, cols, archName, c, null,
                     "The symbolic mapping of " + name + ".pla onto " + archName + " failed:\n" + errors(c.diagnostics()));
         }
-        Instantiator.Result r = Instantiator.run(c.mapping().config(), arch.get(), new Instantiator.Parameters(bounds, rows, cols),
+        Instantiator.Result r = Instantiator.run(c.mapping().config(), arch.get(), run.get().parameters(),
                 fileName, monitor);
         String err = r.ok() ? null : "The instantiation for " + params + " on " + rows + "×" + cols + " PEs failed:\n"
                 + errors(r.diagnostics());

@@ -116,7 +116,7 @@ final class InterconnectCanvas extends PaintCanvas {
     }
 
     @Override
-    Point preferredSize() {
+    public Point preferredSize() {
         return in == null || in.config() == null ? new Point(400, 100) : new Point(naturalW(), naturalH());
     }
 

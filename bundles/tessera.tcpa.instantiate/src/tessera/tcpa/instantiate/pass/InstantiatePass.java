@@ -51,29 +51,21 @@ public final class InstantiatePass implements Pass {
 
     @Override
     public void run(PassContext context) {
-        // per-file keys (tcpa.params.bitext=N=16) win over the project-wide ones: PLAs have different loop bounds
-        String name = GenPaths.baseName(context.fileName());
-        String params = context.settings().getOrDefault(PARAMS + "." + name, context.settings().get(PARAMS));
-        String pes = context.settings().getOrDefault(PES + "." + name, context.settings().get(PES));
-        if (params == null || pes == null) {
+        String file = context.fileName();
+        Optional<Run> run;
+        try {
+            run = parameters(context.settings(), file);
+        } catch (IllegalArgumentException e) {
+            context.report(Diagnostic.error("tessera.properties", 1, e.getMessage(), "write e.g. " + PARAMS + "=N=16,M=8 and " + PES + "=1x3"));
+            return;
+        }
+        if (run.isEmpty()) {
             context.summary("skipped: set " + PARAMS + " (e.g. N=16) and " + PES + " (e.g. 1x3) in tessera.properties");
             return;
         }
-        String file = context.fileName();
-        Map<String, Long> bounds = new LinkedHashMap<>();
-        int[] region;
-        try {
-            for (String kv : params.split(",")) {
-                String[] p = kv.split("=");
-                bounds.put(p[0].trim(), Long.parseLong(p[1].trim()));
-            }
-            String[] rc = pes.trim().split("[xX]");
-            region = new int[] {Integer.parseInt(rc[0].trim()), Integer.parseInt(rc[1].trim())};
-        } catch (RuntimeException e) {
-            context.report(Diagnostic.error("tessera.properties", 1, "cannot read " + PARAMS + "=" + params + " / " + PES + "=" + pes,
-                    "write e.g. " + PARAMS + "=N=16,M=8 and " + PES + "=1x3"));
-            return;
-        }
+        String params = run.get().params();
+        String pes = run.get().pes();
+        Map<String, Long> bounds = run.get().parameters().bounds();
         Optional<Architecture> arch;
         try {
             arch = Settings.architecture(context.settings(), context::read);
@@ -90,7 +82,7 @@ public final class InstantiatePass implements Pass {
             context.summary("not instantiated: the symbolic mapping failed"); // tcpa.compile reports why
             return;
         }
-        Instantiator.Result r = Instantiator.run(c.mapping().config(), arch.get(), new Instantiator.Parameters(bounds, region[0], region[1]), file,
+        Instantiator.Result r = Instantiator.run(c.mapping().config(), arch.get(), run.get().parameters(), file,
                 context.monitor());
         r.diagnostics().forEach(context::report);
         if (!r.ok()) {
@@ -117,5 +109,35 @@ public final class InstantiatePass implements Pass {
         context.output(base + ".listing.txt", ConcreteIO.listing(r.config()).getBytes(StandardCharsets.UTF_8));
         context.summary(r.config().getProcessorClasses().size() + " processor class(es), " + r.config().getControlSignals().size() + " signal(s), "
                 + (o.equal() ? "simulation = interpreter (" + o.cycles() + " cycles)" : "MISMATCH"));
+    }
+
+    /** The run-time parameters of a .pla as written ({@code N=16}, {@code 1x3}) and as read. */
+    public record Run(String params, String pes, Instantiator.Parameters parameters) {
+    }
+
+    /**
+     * The run-time parameters of {@code file}: per-file keys ({@code tcpa.params.bitext=N=16}) win over the project-wide
+     * ones, as PLAs have different loop bounds. Empty when either is not set.
+     *
+     * @throws IllegalArgumentException "cannot read tcpa.params=… / tcpa.pes=…" when they are not {@code N=16,M=8} and {@code RxC}
+     */
+    public static Optional<Run> parameters(Map<String, String> settings, String file) {
+        String name = GenPaths.baseName(file);
+        String params = settings.getOrDefault(PARAMS + "." + name, settings.get(PARAMS));
+        String pes = settings.getOrDefault(PES + "." + name, settings.get(PES));
+        if (params == null || pes == null) {
+            return Optional.empty();
+        }
+        try {
+            Map<String, Long> bounds = new LinkedHashMap<>();
+            for (String kv : params.split(",")) {
+                String[] p = kv.split("=");
+                bounds.put(p[0].trim(), Long.parseLong(p[1].trim()));
+            }
+            String[] rc = pes.trim().split("[xX]");
+            return Optional.of(new Run(params, pes, new Instantiator.Parameters(bounds, Integer.parseInt(rc[0].trim()), Integer.parseInt(rc[1].trim()))));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("cannot read " + PARAMS + "=" + params + " / " + PES + "=" + pes, e);
+        }
     }
 }

@@ -1,27 +1,13 @@
 package tessera.tcpa.mapping.ui;
 
 import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.IResourceChangeEvent;
-import org.eclipse.core.resources.IResourceChangeListener;
-import org.eclipse.core.resources.IResourceDelta;
-import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.OperationCanceledException;
-import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IToolBarManager;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
@@ -31,21 +17,15 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.layout.RowLayout;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
-import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeColumn;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.IPartListener2;
-import org.eclipse.ui.IWorkbenchPartReference;
-import org.eclipse.ui.part.ViewPart;
 import org.eclipse.ui.texteditor.ITextEditor;
 
-import tessera.core.CancelledException;
-import tessera.core.Monitor;
 import tessera.diagram.Diagram;
 import tessera.modsched.model.Schedule;
 import tessera.modsched.ui.MrtPanel;
@@ -53,7 +33,7 @@ import tessera.tcpa.mapping.MappedRdgDiagramProvider;
 import tessera.tcpa.mapping.passes.SymbolicScheduling;
 import tessera.tcpa.symconf.SymbolicConfiguration;
 import tessera.ui.DiagramCanvas;
-import tessera.ui.Monitors;
+import tessera.ui.EditorFileView;
 
 /**
  * Studio view of seed 003 §5 for the .pla file of the active editor, compiled onto the project's {@code tcpa.arch}
@@ -61,7 +41,7 @@ import tessera.ui.Monitors;
  * or specialised to one tile K), and one PE's modulo reservation table (§5.2) in tessera.modsched.ui's MRT editor.
  * Follows the active .pla editor, its saves and the project's tessera.properties; errors are the status text.
  */
-public class MappingView extends ViewPart {
+public class MappingView extends EditorFileView {
     public static final String ID = "tessera.tcpa.mapping.ui.mappingView";
     public static final int RDG = 0;
     public static final int PST = 1;
@@ -71,7 +51,6 @@ public class MappingView extends ViewPart {
     public record Shown(Mapping mapping, Diagram rdg, Schedule schedule) {
     }
 
-    private Text status;
     private CTabFolder tabs;
     private DiagramCanvas rdgCanvas;
     private Button specialise;
@@ -80,50 +59,30 @@ public class MappingView extends ViewPart {
     private Label peLabel;
     private Tree pstTree;
     private MrtPanel mrt;
-    private IFile file;
-    private Job job;
     private Shown shown;
 
-    private final IPartListener2 partListener = new IPartListener2() {
-        @Override
-        public void partActivated(IWorkbenchPartReference ref) {
-            if (ref.getPart(false) instanceof IEditorPart editor) {
-                IFile f = editor.getEditorInput().getAdapter(IFile.class);
-                if (f != null && "pla".equals(f.getFileExtension()) && !f.equals(file)) {
-                    showFile(f);
-                }
-            }
-        }
-    };
-
-    private final IResourceChangeListener resourceListener = (IResourceChangeEvent event) -> {
-        IFile f = file;
-        if (f == null || event.getDelta() == null || status == null || status.isDisposed()) {
-            return;
-        }
-        IResourceDelta d = event.getDelta().findMember(f.getFullPath());
-        IResourceDelta s = event.getDelta().findMember(f.getProject().getFullPath().append(Mapping.SETTINGS_FILE));
-        if (d != null && (d.getFlags() & IResourceDelta.CONTENT) != 0 || s != null) {
-            status.getDisplay().asyncExec(() -> {
-                if (!status.isDisposed()) {
-                    showFile(f);
-                }
-            });
-        }
-    };
+    @Override
+    protected Control createContents(Composite parent) {
+        Composite c = withStatus(parent, this::createTabs);
+        IToolBarManager tb = getViewSite().getActionBars().getToolBarManager();
+        tb.add(action("Show for Active Editor", this::showActiveEditor));
+        tb.add(exportPngAction("Export PNG…", this::exportPng));
+        return c;
+    }
 
     @Override
-    public void createPartControl(Composite parent) {
-        Composite c = new Composite(parent, SWT.NONE);
-        GridLayout gl = new GridLayout(1, false);
-        gl.marginWidth = 0;
-        gl.marginHeight = 0;
-        gl.verticalSpacing = 2;
-        c.setLayout(gl);
-        status = new Text(c, SWT.READ_ONLY | SWT.WRAP | SWT.MULTI);
-        status.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+    protected void opened() {
+        showMessage("Open a .pla file in an editor: its symbolic mapping onto the project's tcpa.arch (annotated RDG, PST, PE MRT).", false);
+        showActiveEditor();
+    }
+
+    @Override
+    protected boolean accepts(IFile f) {
+        return "pla".equals(f.getFileExtension());
+    }
+
+    private Control createTabs(Composite c) {
         tabs = new CTabFolder(c, SWT.BORDER | SWT.TOP);
-        tabs.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         rdgCanvas = new DiagramCanvas(tabs, SWT.NONE);
         rdgCanvas.addListener(SWT.Resize, e -> rdgCanvas.fit());
         rdgCanvas.addSelectionListener(this::revealInEditor);
@@ -132,24 +91,10 @@ public class MappingView extends ViewPart {
         mrt = new MrtPanel(tabs, SWT.NONE);
         tab("PE MRT (§5.2)", mrt);
         tabs.setSelection(0);
-        IToolBarManager tb = getViewSite().getActionBars().getToolBarManager();
-        tb.add(action("Show for Active Editor", this::showActiveEditor));
-        tb.add(action("Export PNG…", () -> {
-            FileDialog fd = new FileDialog(status.getShell(), SWT.SAVE);
-            fd.setFilterExtensions(new String[] {"*.png"});
-            fd.setOverwrite(true);
-            String path = fd.open();
-            if (path != null) {
-                exportPng(new File(path));
-            }
-        }));
-        getSite().getPage().addPartListener(partListener);
-        ResourcesPlugin.getWorkspace().addResourceChangeListener(resourceListener, IResourceChangeEvent.POST_CHANGE);
-        setStatus("Open a .pla file in an editor: its symbolic mapping onto the project's tcpa.arch (annotated RDG, PST, PE MRT).", false);
-        showActiveEditor();
+        return tabs;
     }
 
-    private void tab(String title, org.eclipse.swt.widgets.Control body) {
+    private void tab(String title, Control body) {
         CTabItem item = new CTabItem(tabs, SWT.NONE);
         item.setText(title);
         item.setControl(body);
@@ -186,89 +131,21 @@ public class MappingView extends ViewPart {
         return c;
     }
 
-    private static Action action(String text, Runnable r) {
-        return new Action(text) {
-            @Override
-            public void run() {
-                r.run();
-            }
-        };
-    }
-
-    /** Shows the active editor's .pla file (its current text), if any. */
-    public void showActiveEditor() {
-        IEditorPart active = getSite().getPage().getActiveEditor();
-        IFile f = active == null ? null : active.getEditorInput().getAdapter(IFile.class);
-        if (f == null || !"pla".equals(f.getFileExtension())) {
-            return;
-        }
-        ITextEditor te = active instanceof ITextEditor t ? t : active.getAdapter(ITextEditor.class);
-        var doc = te == null ? null : te.getDocumentProvider().getDocument(te.getEditorInput());
-        if (doc != null) {
-            show(f, doc.get());
-        } else {
-            showFile(f);
-        }
-    }
-
-    /** Shows a saved workspace .pla file. */
-    public void showFile(IFile f) {
-        try {
-            show(f, read(f));
-        } catch (IOException | CoreException e) {
-            setStatus("Cannot read " + f.getFullPath() + ": " + e.getMessage(), true);
-        }
+    @Override
+    protected void showText(IFile f, String text) {
+        show(f, text);
     }
 
     /** Maps a workspace .pla with the given text; settings and the architecture are read from its project. */
     public Job show(IFile f, String text) {
-        file = f;
-        return show(f.getProjectRelativePath().toString(), text, rel -> {
-            IResource r = f.getProject().findMember(rel);
-            if (r instanceof IFile other) {
-                try {
-                    return Optional.of(read(other));
-                } catch (IOException | CoreException e) {
-                    return Optional.empty();
-                }
-            }
-            return Optional.empty();
-        });
+        setFile(f);
+        return show(f.getProjectRelativePath().toString(), text, projectReader(f));
     }
 
     /** Maps a PLA text in a background job and shows the result. */
     public Job show(String fileName, String text, Function<String, Optional<String>> reader) {
-        if (job != null) {
-            job.cancel();
-        }
-        setStatus(fileName + ": mapping …", false);
-        Job j = new Job("Symbolic mapping of " + fileName) {
-            @Override
-            protected IStatus run(IProgressMonitor pm) {
-                Job self = this;
-                try {
-                    Monitor m = Monitors.of(pm);
-                    Shown r = compute(Mapping.of(fileName, text, reader, m));
-                    asyncUi(() -> {
-                        if (job == self) {
-                            display(r);
-                        }
-                    });
-                    return Status.OK_STATUS;
-                } catch (CancelledException | OperationCanceledException e) {
-                    asyncUi(() -> {
-                        if (job == self) {
-                            setStatus(fileName + ": canceled", false);
-                        }
-                    });
-                    return Status.CANCEL_STATUS;
-                }
-            }
-        };
-        j.setUser(false);
-        job = j;
-        j.schedule();
-        return j;
+        showMessage(fileName + ": mapping …", false);
+        return startJob("Symbolic mapping of " + fileName, false, m -> compute(Mapping.of(fileName, text, reader, m)), this::display);
     }
 
     private static Shown compute(Mapping m) {
@@ -283,7 +160,7 @@ public class MappingView extends ViewPart {
     private void display(Shown r) {
         shown = r;
         Mapping m = r.mapping();
-        setStatus(m.ok() ? m.headline() : m.error(), !m.ok());
+        showMessage(m.ok() ? m.headline() : m.error(), !m.ok());
         rdgCanvas.setDiagram(r.rdg());
         buildSpinners(m.ok() ? m.config() : null);
         fillPst();
@@ -296,7 +173,7 @@ public class MappingView extends ViewPart {
     private void buildSpinners(SymbolicConfiguration c) {
         spinners.forEach(Spinner::dispose);
         spinners.clear();
-        for (org.eclipse.swt.widgets.Control ch : tileSpinners.getChildren()) {
+        for (Control ch : tileSpinners.getChildren()) {
             ch.dispose();
         }
         if (c != null) {
@@ -369,7 +246,7 @@ public class MappingView extends ViewPart {
         Diagram d = rdgCanvas.getDiagram();
         Object el = d == null ? null : d.elementOf(key);
         Diagram.SourceRange src = el instanceof Diagram.Node n ? n.sourceRange : el instanceof Diagram.Edge e ? e.sourceRange : null;
-        IEditorPart ed = src == null || file == null ? null : getSite().getPage().findEditor(new org.eclipse.ui.part.FileEditorInput(file));
+        IEditorPart ed = src == null || getFile() == null ? null : getSite().getPage().findEditor(new org.eclipse.ui.part.FileEditorInput(getFile()));
         ITextEditor te = ed == null ? null : ed instanceof ITextEditor t ? t : ed.getAdapter(ITextEditor.class);
         if (te != null) {
             te.selectAndReveal(src.offset(), src.length());
@@ -402,36 +279,8 @@ public class MappingView extends ViewPart {
         }
     }
 
-    private void asyncUi(Runnable r) {
-        if (status != null && !status.isDisposed()) {
-            status.getDisplay().asyncExec(() -> {
-                if (!status.isDisposed()) {
-                    r.run();
-                }
-            });
-        }
-    }
-
-    private void setStatus(String text, boolean error) {
-        status.setText(text);
-        status.setForeground(status.getDisplay().getSystemColor(error ? SWT.COLOR_DARK_RED : SWT.COLOR_WIDGET_FOREGROUND));
-        status.getParent().layout(true, true);
-    }
-
-    public String getStatusText() {
-        return status.getText();
-    }
-
     public Shown getShown() {
         return shown;
-    }
-
-    public IFile getFile() {
-        return file;
-    }
-
-    public Job getJob() {
-        return job;
     }
 
     public DiagramCanvas getRdgCanvas() {
@@ -446,24 +295,8 @@ public class MappingView extends ViewPart {
         return pstTree;
     }
 
-    private static String read(IFile f) throws IOException, CoreException {
-        try (InputStream in = f.getContents(true)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
     @Override
     public void setFocus() {
         tabs.setFocus();
-    }
-
-    @Override
-    public void dispose() {
-        if (job != null) {
-            job.cancel();
-        }
-        getSite().getPage().removePartListener(partListener);
-        ResourcesPlugin.getWorkspace().removeResourceChangeListener(resourceListener);
-        super.dispose();
     }
 }

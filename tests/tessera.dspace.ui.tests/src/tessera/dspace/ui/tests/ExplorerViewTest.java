@@ -5,26 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.lsp4j.DocumentSymbol;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
@@ -36,8 +29,7 @@ import tessera.dspace.ui.ExplorerPanel;
 import tessera.dspace.ui.ExplorerView;
 import tessera.editor.XtextSupport;
 import tessera.ui.DiagramView;
-import tessera.ui.Screenshots;
-import tessera.ui.TesseraPerspective;
+import tessera.ui.testing.Studio;
 
 /**
  * Studio: the example decision spaces in a project; a .exh file opens in the Xtext editor (outline, definitions),
@@ -47,28 +39,17 @@ import tessera.ui.TesseraPerspective;
 class ExplorerViewTest {
     @Test
     void explorerFollowsTheExhEditor() throws Exception {
-        IWorkbench wb = PlatformUI.getWorkbench();
-        IWorkbenchWindow win = wb.getActiveWorkbenchWindow() != null ? wb.getActiveWorkbenchWindow()
-                : wb.getWorkbenchWindows()[0];
+        IWorkbenchWindow win = Studio.window(1440, 1000);
         IWorkbenchPage page = win.getActivePage();
-        page.setPerspective(wb.getPerspectiveRegistry().findPerspectiveWithId(TesseraPerspective.ID));
-        win.getShell().setBounds(0, 0, 1440, 1000);
-        IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject("dspace-explorer");
-        if (!p.exists()) {
-            p.create(null);
-        }
-        p.open(null);
+        IProject p = Studio.project("dspace-explorer");
         Path ex = ExplorerPanelTest.ROOT.resolve("examples/dspace");
         IFolder gpu = p.getFolder("gpu");
-        if (!gpu.exists()) {
-            gpu.create(true, true, null);
-        }
         for (String n : List.of("scheduling.exh", "scheduling-3.json")) {
-            write(p.getFile(n), Files.readString(ex.resolve(n)));
+            Studio.write(p.getFile(n), Files.readString(ex.resolve(n)));
         }
         try (var files = Files.list(ex.resolve("gpu"))) {
             for (Path f : files.toList()) {
-                write(gpu.getFile(f.getFileName().toString()), Files.readString(f));
+                Studio.write(gpu.getFile(f.getFileName().toString()), Files.readString(f));
             }
         }
         IFile sched = p.getFile("scheduling.exh");
@@ -99,25 +80,25 @@ class ExplorerViewTest {
         ExplorerView view = (ExplorerView) page.showView(ExplorerView.ID);
         ExplorerPanel panel = view.getPanel();
         view.showFile(sched, null);
-        waitFor(() -> panel.getSession() != null && panel.getSession().spaceFile().endsWith("scheduling.exh"), "scheduling loaded");
+        Studio.waitFor(() -> panel.getSession() != null && panel.getSession().spaceFile().endsWith("scheduling.exh"), "scheduling loaded");
         assertTrue(panel.getSession().instanceFile().endsWith("scheduling-3.json"), "the instance next to the space");
         assertTrue(panel.selectInstance("order(i0, i1)"));
         panel.check(List.of("AFTER"));
         Explorer.Step step = panel.applyChecked();
         assertEquals(List.of("AFTER"), step.removed().get("order(i1, i2)"));
         page.bringToTop(view);
-        shot(win, "dspace-studio-scheduling-explorer");
+        Studio.shot(win, "dspace-studio-scheduling-explorer");
 
         // the gpu space (includes, counters, a trigger): follows the newly activated editor
         IFile gpuExh = gpu.getFile("gpu.exh");
         IDE.openEditor(page, gpuExh);
         page.bringToTop(view);
-        waitFor(() -> panel.getSession() != null && panel.getSession().spaceFile().endsWith("gpu.exh"), "gpu loaded");
+        Studio.waitFor(() -> panel.getSession() != null && panel.getSession().spaceFile().endsWith("gpu.exh"), "gpu loaded");
         assertTrue(panel.getSession().instanceFile().endsWith("gpu-small.json"));
         assertTrue(panel.getVectorTable().getItemCount() > 10);
         page.toggleZoom(page.getReference(view));
         panel.showTab(2);
-        shot(win, "dspace-studio-gpu-choice-graph-maximized");
+        Studio.shot(win, "dspace-studio-gpu-choice-graph-maximized");
         page.toggleZoom(page.getReference(view));
 
         // the Diagram view shows the same choice graph through the DiagramProvider service
@@ -126,55 +107,21 @@ class ExplorerViewTest {
         Diagram d = dv.getCanvas().getDiagram();
         assertNotNull(d, "a choice graph for .exh files");
         assertTrue(d.findNode("order") != null && d.findNode("dim_kind") != null);
-        shot(win, "dspace-studio-gpu-diagram-view");
+        Studio.shot(win, "dspace-studio-gpu-diagram-view");
 
         // a broken instance: a diagnostic with file and what to do, never a stack trace
-        write(p.getFile("scheduling-3.json"), "{\"sets\": {\"Instr\": [\"a\"]}}");
+        Studio.write(p.getFile("scheduling-3.json"), "{\"sets\": {\"Instr\": [\"a\"]}}");
         view.showFile(sched, null);
-        waitFor(() -> panel.getSession() == null && panel.getHeader().startsWith("Cannot explore scheduling.exh"), "error shown");
+        Studio.waitFor(() -> panel.getSession() == null && panel.getHeader().startsWith("Cannot explore scheduling.exh"), "error shown");
         // let a reload queued by the resource listener run: it must not replace what is shown
         long until = System.currentTimeMillis() + 1500;
-        waitFor(() -> System.currentTimeMillis() > until, "pending reloads");
-        waitFor(() -> panel.getHeader().startsWith("Cannot explore"), "error still shown");
+        Studio.waitFor(() -> System.currentTimeMillis() > until, "pending reloads");
+        Studio.waitFor(() -> panel.getHeader().startsWith("Cannot explore"), "error still shown");
         assertTrue(panel.getHeader().startsWith("Cannot explore scheduling.exh:\n  scheduling-3.json:")
                 && panel.getHeader().contains("\"Instr\", which the space does not declare"), panel.getHeader());
         page.bringToTop(view);
-        shot(win, "dspace-studio-bad-instance");
+        Studio.shot(win, "dspace-studio-bad-instance");
         page.closeAllEditors(false);
         p.delete(true, true, null);
-    }
-
-    private static void shot(IWorkbenchWindow win, String name) {
-        Screenshots.flush(win.getShell().getDisplay());
-        File f = Screenshots.capture(win.getShell(), name);
-        assertTrue(f.length() > 1000, f.toString());
-    }
-
-    private static void write(IFile f, String text) throws Exception {
-        var in = new ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        if (f.exists()) {
-            f.setContents(in, true, false, null);
-        } else {
-            f.create(in, true, null);
-        }
-    }
-
-    private static void waitFor(BooleanSupplier done, String what) {
-        Display display = Display.getCurrent();
-        long end = System.currentTimeMillis() + 120_000;
-        while (!done.getAsBoolean()) {
-            if (System.currentTimeMillis() > end) {
-                throw new AssertionError("timed out waiting: " + what);
-            }
-            if (!display.readAndDispatch()) {
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
-        Screenshots.flush(display);
     }
 }

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import org.eclipse.core.commands.Command;
@@ -14,7 +12,6 @@ import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.expressions.EvaluationContext;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.ui.ISources;
 import org.eclipse.ui.IWorkbench;
@@ -28,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import tessera.modsched.examples.Examples;
 import tessera.modsched.ui.MrtView;
 import tessera.modsched.ui.OpenMrtHandler;
-import tessera.ui.Screenshots;
+import tessera.ui.testing.Studio;
 
 /** "Open MRT" on a .ddg file of the workspace opens the Modulo Schedule view in the workbench. */
 class MrtViewTest {
@@ -39,18 +36,8 @@ class MrtViewTest {
                 : wb.getWorkbenchWindows()[0];
         IWorkbenchPage page = win.getActivePage();
         win.getShell().setBounds(0, 0, 1400, 950);
-        IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject("mrt-demo");
-        if (!p.exists()) {
-            p.create(null);
-        }
-        p.open(null);
-        IFile f = p.getFile("motivating.ddg");
-        byte[] text = Examples.text("motivating.ddg").getBytes(StandardCharsets.UTF_8);
-        if (f.exists()) {
-            f.setContents(new ByteArrayInputStream(text), true, false, null);
-        } else {
-            f.create(new ByteArrayInputStream(text), true, null);
-        }
+        IProject p = Studio.project("mrt-demo");
+        IFile f = Studio.write(p, "motivating.ddg", Examples.text("motivating.ddg"));
         ICommandService cs = win.getService(ICommandService.class);
         Command cmd = cs.getCommand("tessera.modsched.ui.openMrt");
         assertTrue(cmd.isDefined(), "the Open MRT command is contributed");
@@ -69,8 +56,7 @@ class MrtViewTest {
         assertEquals(4, view.getPanel().getSession().schedule().ii());
         assertEquals(12, view.getPanel().getSession().cells().stream().mapToInt(c -> c.ops().size()).sum());
         page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
-        Screenshots.flush(win.getShell().getDisplay());
-        File shot = Screenshots.capture(win.getShell(), "mrt-view-workbench");
+        File shot = Studio.shot(win, "mrt-view-workbench");
         assertTrue(shot.length() > 5000, shot.toString());
         page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
     }

@@ -4,23 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.TableItem;
-import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +29,7 @@ import tessera.palmed.ui.PalmedPanel;
 import tessera.palmed.ui.PalmedView;
 import tessera.ui.DiagramView;
 import tessera.ui.Screenshots;
-import tessera.ui.TesseraPerspective;
+import tessera.ui.testing.Studio;
 
 /**
  * Studio on the seed 000 §III–IV toy machine: the PALMED view follows the .portmap editor (the dual's mapping table),
@@ -46,23 +39,15 @@ import tessera.ui.TesseraPerspective;
 class PalmedViewTest {
     @Test
     void mappingTableGraphInferenceHeatmapCancelAndErrors() throws Exception {
-        IWorkbench wb = PlatformUI.getWorkbench();
-        IWorkbenchWindow win = wb.getActiveWorkbenchWindow() != null ? wb.getActiveWorkbenchWindow()
-                : wb.getWorkbenchWindows()[0];
+        IWorkbenchWindow win = Studio.window(1440, 1000);
         IWorkbenchPage page = win.getActivePage();
-        page.setPerspective(wb.getPerspectiveRegistry().findPerspectiveWithId(TesseraPerspective.ID));
-        win.getShell().setBounds(0, 0, 1440, 1000);
-        IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject("palmed-views");
-        if (!p.exists()) {
-            p.create(null);
-        }
-        p.open(null);
+        IProject p = Studio.project("palmed-views");
         IFile toy = p.getFile("toy.portmap");
-        write(toy, Examples.text("toy.portmap"));
+        Studio.write(toy, Examples.text("toy.portmap"));
         IDE.openEditor(page, toy, "org.eclipse.ui.DefaultTextEditor");
         PalmedView view = (PalmedView) page.showView(PalmedView.ID);
         PalmedPanel panel = view.getPanel();
-        waitFor(() -> panel.getMapping() != null, "toy mapping shown");
+        Studio.waitFor(() -> panel.getMapping() != null, "toy mapping shown");
 
         // the table is the dual of §III-C: 6 instructions, ρ(ADDSS, r016) = 1/3, ρ(VCVTT, r01) = 1
         PortMapping pm = PortMappingParser.parse("toy.portmap", Examples.text("toy.portmap"),
@@ -73,7 +58,7 @@ class PalmedViewTest {
         assertEquals(cell(panel, "VCVTT", "r01"), "1");
         assertEquals(cell(panel, "ADDSS", "IPC alone"), "2");
         page.bringToTop(view);
-        shot(win, "palmed-studio-toy-dual-table");
+        Studio.shot(win, "palmed-studio-toy-dual-table");
 
         // the Diagram view: bipartite graph, one edge per non-zero weight, weights as labels
         DiagramView dv = (DiagramView) page.showView(DiagramView.ID);
@@ -85,14 +70,14 @@ class PalmedViewTest {
         assertEquals(weights, d.edges().size());
         assertTrue(d.edges().stream().anyMatch(e -> e.label.equals("1/3")));
         assertEquals(dual.instructions().size() + dual.resources().size(), d.nodes().size());
-        shot(win, "palmed-studio-toy-bipartite-graph");
+        Studio.shot(win, "palmed-studio-toy-bipartite-graph");
 
         // inference as a job: the toy machine is recovered exactly (6 resources, zero error on random blocks)
         page.showView(PalmedView.ID);
         Job job = view.infer("toy.portmap", Examples.text("toy.portmap"));
-        waitFor(() -> job.getResult() != null, "inference finished");
+        Studio.waitFor(() -> job.getResult() != null, "inference finished");
         assertEquals(IStatus.OK, job.getResult().getSeverity(), job.getResult().toString());
-        waitFor(() -> panel.getStatus().startsWith("inferred"), "inferred mapping shown");
+        Studio.waitFor(() -> panel.getStatus().startsWith("inferred"), "inferred mapping shown");
         ResourceMapping inferred = panel.getMapping();
         assertEquals(6, inferred.resources().size());
         assertEquals(2.0, inferred.ipc(Kernel.parse("ADDSS^2 BSR")), 1e-6);
@@ -101,11 +86,11 @@ class PalmedViewTest {
         assertEquals(0.0, panel.getHeatmap().getTable().palmedError(), 1e-6);
         assertTrue(panel.getLog().contains("LP_AUX"), panel.getLog());
         page.toggleZoom(page.getReference(view));
-        shot(win, "palmed-studio-toy-inferred-table");
+        Studio.shot(win, "palmed-studio-toy-inferred-table");
         panel.selectTab(1);
-        shot(win, "palmed-studio-toy-heatmap");
+        Studio.shot(win, "palmed-studio-toy-heatmap");
         panel.selectTab(2);
-        shot(win, "palmed-studio-toy-log");
+        Studio.shot(win, "palmed-studio-toy-log");
         File export = new File(Screenshots.folder(), "palmed-studio-heatmap-export.png");
         panel.exportHeatmap(export);
         assertTrue(export.length() > 1000);
@@ -125,17 +110,17 @@ class PalmedViewTest {
             big.append("I").append(i).append(": 1*p").append(ports).append('\n');
         }
         Job slow = view.infer("big.portmap", big.toString());
-        waitFor(() -> slow.getState() == Job.RUNNING, "big inference running");
+        Studio.waitFor(() -> slow.getState() == Job.RUNNING, "big inference running");
         Thread.sleep(300);
         slow.cancel();
-        waitFor(() -> slow.getResult() != null, "big inference cancelled");
+        Studio.waitFor(() -> slow.getResult() != null, "big inference cancelled");
         assertEquals(IStatus.CANCEL, slow.getResult().getSeverity());
-        waitFor(() -> panel.getStatus().contains("cancelled"), "cancel message");
+        Studio.waitFor(() -> panel.getStatus().contains("cancelled"), "cancel message");
 
         // malformed file: file and line in the status, no table change
         view.show("bad.portmap", "machine bad\nports 0 1\nFOO: 2*p7\n");
         assertTrue(panel.getStatus().contains("bad.portmap:3"), panel.getStatus());
-        shot(win, "palmed-studio-bad-file");
+        Studio.shot(win, "palmed-studio-bad-file");
         assertTrue(new MappingDiagrams().diagrams("bad.portmap", "machine bad\nFOO: x\n", r -> Optional.empty())
                 .isEmpty());
     }
@@ -154,39 +139,5 @@ class PalmedViewTest {
             }
         }
         throw new AssertionError("no row " + instruction);
-    }
-
-    private static void shot(IWorkbenchWindow win, String name) {
-        Screenshots.flush(win.getShell().getDisplay());
-        File f = Screenshots.capture(win.getShell(), name);
-        assertTrue(f.length() > 1000, f.toString());
-    }
-
-    private static void write(IFile f, String text) throws Exception {
-        var in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
-        if (f.exists()) {
-            f.setContents(in, true, false, null);
-        } else {
-            f.create(in, true, null);
-        }
-    }
-
-    private static void waitFor(BooleanSupplier done, String what) {
-        Display display = Display.getCurrent();
-        long end = System.currentTimeMillis() + 300_000;
-        while (!done.getAsBoolean()) {
-            if (System.currentTimeMillis() > end) {
-                throw new AssertionError("timed out waiting: " + what);
-            }
-            if (!display.readAndDispatch()) {
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
-        Screenshots.flush(display);
     }
 }

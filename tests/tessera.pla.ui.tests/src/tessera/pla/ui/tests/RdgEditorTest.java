@@ -4,24 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextSelection;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IPageLayout;
-import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.ui.views.properties.IPropertySource;
@@ -37,7 +31,7 @@ import tessera.rdg.OperationNode;
 import tessera.ui.DiagramCanvas;
 import tessera.ui.DiagramView;
 import tessera.ui.Screenshots;
-import tessera.ui.TesseraPerspective;
+import tessera.ui.testing.Studio;
 
 /**
  * Studio's RDG editor (the Tessera Diagram view on a .pla editor, seed 003 Fig. 3): every example drawn (screenshots
@@ -51,26 +45,19 @@ class RdgEditorTest {
 
     @BeforeAll
     static void workbench() throws Exception {
-        IWorkbench wb = PlatformUI.getWorkbench();
-        win = wb.getActiveWorkbenchWindow() != null ? wb.getActiveWorkbenchWindow() : wb.getWorkbenchWindows()[0];
+        win = Studio.window(1280, 1000); // the Xvfb screen of xvfb-run is 1280 x 1024
         page = win.getActivePage();
-        page.setPerspective(wb.getPerspectiveRegistry().findPerspectiveWithId(TesseraPerspective.ID));
-        win.getShell().setBounds(0, 0, 1280, 1000); // the Xvfb screen of xvfb-run is 1280 x 1024
-        project = ResourcesPlugin.getWorkspace().getRoot().getProject("pla-rdg");
-        if (!project.exists()) {
-            project.create(null);
-        }
-        project.open(null);
+        project = Studio.project("pla-rdg");
     }
 
     @ParameterizedTest
     @CsvSource({"bitext, 7, 9", "fir, 0, 0", "matmul, 0, 0", "conv, 0, 0"})
     void rdgEditorShowsEachExample(String name, int nodes, int edges) throws Exception {
         String text = example(name);
-        IFile f = write(name + ".pla", text);
+        IFile f = Studio.write(project, name + ".pla", text);
         IEditorPart editor = IDE.openEditor(page, f);
         DiagramView dv = (DiagramView) page.showView(DiagramView.ID);
-        waitFor(() -> dv.getCanvas().getDiagram() != null && f.equals(dv.getFile()), name + " drawn");
+        Studio.waitFor(() -> dv.getCanvas().getDiagram() != null && f.equals(dv.getFile()), name + " drawn");
         Diagram d = dv.getCanvas().getDiagram();
         assertEquals("RDG " + name, d.title);
         int expectNodes = nodes > 0 ? nodes : PlaCompiler.compile(name + ".pla", text).rdg().getNodes().size();
@@ -81,23 +68,23 @@ class RdgEditorTest {
             assertNotNull(n.sourceRange, "every node links to the text: " + n.id);
         }
         page.activate(editor);
-        shot("pla-rdg-studio-" + name);
+        Studio.shot(win, "pla-rdg-studio-" + name);
         // the whole graph at 100 % (the view may show only a part of large graphs)
         File png = new File(Screenshots.folder(), "pla-rdg-" + name + ".png");
         dv.getCanvas().exportPng(png);
         assertTrue(png.length() > 1000, png.toString());
         page.toggleZoom(page.getReference(dv));
-        shot("pla-rdg-studio-" + name + "-maximized");
+        Studio.shot(win, "pla-rdg-studio-" + name + "-maximized");
         page.toggleZoom(page.getReference(dv));
     }
 
     @Test
     void selectionIsLinkedWithTheTextEditorPropertiesShowTheModelAndSaveRedraws() throws Exception {
         String text = example("bitext");
-        IFile f = write("linked.pla", text);
+        IFile f = Studio.write(project, "linked.pla", text);
         ITextEditor editor = (ITextEditor) IDE.openEditor(page, f);
         DiagramView dv = (DiagramView) page.showView(DiagramView.ID);
-        waitFor(() -> dv.getCanvas().getDiagram() != null && f.equals(dv.getFile()), "linked.pla drawn");
+        Studio.waitFor(() -> dv.getCanvas().getDiagram() != null && f.equals(dv.getFile()), "linked.pla drawn");
         DiagramCanvas canvas = dv.getCanvas();
         Diagram d = canvas.getDiagram();
 
@@ -117,13 +104,13 @@ class RdgEditorTest {
         page.activate(editor);
         int shr = text.indexOf("shr 1");
         editor.selectAndReveal(shr, 0);
-        waitFor(() -> canvas.getSelection() instanceof OperationNode op && "S3".equals(op.getLabel()), "S3 selected from the text");
+        Studio.waitFor(() -> canvas.getSelection() instanceof OperationNode op && "S3".equals(op.getLabel()), "S3 selected from the text");
         assertEquals("S4", ((OperationNode) dv.showSourceOffset(text.indexOf("and 1"))).getLabel());
         // on "in[]" the innermost element is the input node (linked to its first use), its edge lights up
         Object in0 = dv.showSourceOffset(text.indexOf("in[]") + 1);
         assertEquals("in", ((tessera.rdg.InputNode) in0).getVariable());
         assertEquals("S1", ((OperationNode) dv.showSourceOffset(text.indexOf("if i = 0"))).getLabel());
-        shot("pla-rdg-studio-linked-from-text");
+        Studio.shot(win, "pla-rdg-studio-linked-from-text");
 
         // Properties view: the §4 attributes of the selected node and edge
         IPropertySource ps = dv.propertySource(d.findNode("v4").payload);
@@ -139,13 +126,13 @@ class RdgEditorTest {
         page.showView(IPageLayout.ID_PROP_SHEET);
         page.activate(dv);
         canvas.select(s2, true);
-        shot("pla-rdg-studio-properties");
+        Studio.shot(win, "pla-rdg-studio-properties");
 
         // saving the text redraws: "and 3" adds a second constant node
         IDocument doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
         doc.replace(doc.get().indexOf("and 1"), 5, "and 3");
         editor.doSave(null);
-        waitFor(() -> canvas.getDiagram() != d && canvas.getDiagram() != null
+        Studio.waitFor(() -> canvas.getDiagram() != d && canvas.getDiagram() != null
                 && canvas.getDiagram().nodes().size() == 8, "redrawn after save");
 
         // export
@@ -167,26 +154,5 @@ class RdgEditorTest {
         try (var in = PlaCompiler.class.getResourceAsStream("/tessera/pla/examples/" + name + ".pla")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-    }
-
-    private static IFile write(String name, String text) throws Exception {
-        IFile f = project.getFile(name);
-        var in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
-        if (f.exists()) {
-            f.setContents(in, true, false, null);
-        } else {
-            f.create(in, true, null);
-        }
-        return f;
-    }
-
-    private static void shot(String name) {
-        Screenshots.flush(win.getShell().getDisplay());
-        File f = Screenshots.capture(win.getShell(), name);
-        assertTrue(f.length() > 1000, f.toString());
-    }
-
-    private static void waitFor(BooleanSupplier done, String what) {
-        Screenshots.waitFor(Display.getCurrent(), done, 60_000, what);
     }
 }

@@ -4,22 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +27,7 @@ import tessera.regdem.ui.RegdemView;
 import tessera.regdem.ui.SassCfgDiagrams;
 import tessera.ui.DiagramView;
 import tessera.ui.Screenshots;
-import tessera.ui.TesseraPerspective;
+import tessera.ui.testing.Studio;
 
 /**
  * Studio: a project with the example kernels and the example settings; the RegDem view follows the active .sass
@@ -43,31 +36,20 @@ import tessera.ui.TesseraPerspective;
 class RegdemViewTest {
     @Test
     void regdemViewFollowsTheSassEditorAndTheDiagramViewShowsTheCfg() throws Exception {
-        IWorkbench wb = PlatformUI.getWorkbench();
-        IWorkbenchWindow win = wb.getActiveWorkbenchWindow() != null ? wb.getActiveWorkbenchWindow()
-                : wb.getWorkbenchWindows()[0];
+        IWorkbenchWindow win = Studio.window(1440, 1000);
         IWorkbenchPage page = win.getActivePage();
-        page.setPerspective(wb.getPerspectiveRegistry().findPerspectiveWithId(TesseraPerspective.ID));
-        win.getShell().setBounds(0, 0, 1440, 1000);
-        IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject("regdem-views");
-        if (!p.exists()) {
-            p.create(null);
-        }
-        p.open(null);
-        write(p.getFile("tessera.properties"), "regdem.block=192\nregdem.arch=sm_52\n");
+        IProject p = Studio.project("regdem-views");
+        Studio.write(p.getFile("tessera.properties"), "regdem.block=192\nregdem.arch=sm_52\n");
         IFolder folder = p.getFolder("regdem");
-        if (!folder.exists()) {
-            folder.create(true, true, null);
-        }
         IFile cfd = folder.getFile("cfd_flux.sass");
         IFile loop = folder.getFile("pressure_loop.sass");
-        write(cfd, Examples.text("cfd_flux"));
-        write(loop, Examples.text("pressure_loop"));
+        Studio.write(cfd, Examples.text("cfd_flux"));
+        Studio.write(loop, Examples.text("pressure_loop"));
 
         IDE.openEditor(page, cfd, "org.eclipse.ui.DefaultTextEditor");
         RegdemView view = (RegdemView) page.showView(RegdemView.ID);
         RegdemPanel panel = view.getPanel();
-        waitFor(() -> analysed(panel, "regdem/cfd_flux.sass"), "cfd_flux analysed");
+        Studio.waitFor(() -> analysed(panel, "regdem/cfd_flux.sass"), "cfd_flux analysed");
         RegdemAnalysis a = panel.getAnalysis();
         assertEquals(LaunchSettings.SETTINGS_FILE, a.launch().source(), "block size from the project settings");
         assertEquals(192, a.threads());
@@ -88,20 +70,20 @@ class RegdemViewTest {
         assertTrue(named.get(1).name().startsWith("CFG: " + engine.chosen().name() + " (chosen"), named.get(1).name());
         page.bringToTop(view);
         panel.selectTab(2);
-        shot(win, "regdem-studio-cfd_flux-occupancy");
+        Studio.shot(win, "regdem-studio-cfd_flux-occupancy");
         page.toggleZoom(page.getReference(view));
         panel.selectTab(1);
-        shot(win, "regdem-studio-cfd_flux-pressure-maximized");
+        Studio.shot(win, "regdem-studio-cfd_flux-pressure-maximized");
         page.toggleZoom(page.getReference(view));
 
         // switching editors switches the view
         IDE.openEditor(page, loop, "org.eclipse.ui.DefaultTextEditor");
-        waitFor(() -> analysed(panel, "regdem/pressure_loop.sass"), "pressure_loop analysed");
+        Studio.waitFor(() -> analysed(panel, "regdem/pressure_loop.sass"), "pressure_loop analysed");
         assertEquals("orig", panel.getAnalysis().chosen().name(), "at 192 threads the original wins");
         page.bringToTop(view);
         page.toggleZoom(page.getReference(view));
         panel.selectTab(4);
-        shot(win, "regdem-studio-pressure_loop-variants-maximized");
+        Studio.shot(win, "regdem-studio-pressure_loop-variants-maximized");
         File export = panel.exportSelectedTab(new File(Screenshots.folder(), "regdem-studio-variants-export.png"));
         assertTrue(export.length() > 1000);
         page.toggleZoom(page.getReference(view));
@@ -109,26 +91,5 @@ class RegdemViewTest {
 
     private static boolean analysed(RegdemPanel panel, String file) {
         return panel.getAnalysis() != null && panel.getAnalysis().fileName().equals(file);
-    }
-
-    private static void shot(IWorkbenchWindow win, String name) {
-        Ui.shot(win.getShell(), name);
-    }
-
-    private static void write(IFile f, String text) throws Exception {
-        var in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
-        if (f.exists()) {
-            f.setContents(in, true, false, null);
-        } else {
-            f.create(in, true, null);
-        }
-    }
-
-    /** Runs the event loop until the condition holds (the analysis runs in a background job). */
-    private static void waitFor(BooleanSupplier done, String what) {
-        if (!Ui.waitUntil(done, 180_000)) {
-            throw new AssertionError("timed out waiting: " + what);
-        }
-        Screenshots.flush(Display.getCurrent());
     }
 }

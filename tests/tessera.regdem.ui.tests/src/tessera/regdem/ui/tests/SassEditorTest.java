@@ -10,11 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.source.Annotation;
 import org.eclipse.jface.text.source.IAnnotationModel;
@@ -35,6 +33,7 @@ import tessera.editor.XtextOutlinePage;
 import tessera.editor.XtextSupport;
 import tessera.regdem.examples.Examples;
 import tessera.ui.Screenshots;
+import tessera.ui.testing.Studio;
 
 /** Studio: a .sass file opens in the generic editor with SASS highlighting, outline by basic block, hover, problems. */
 class SassEditorTest {
@@ -42,11 +41,7 @@ class SassEditorTest {
     void sassEditorHighlightsOutlinesHoversAndValidates() throws Exception {
         IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
         page.getWorkbenchWindow().getShell().setBounds(0, 0, 1440, 900);
-        IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject("sass-editor");
-        if (!p.exists()) {
-            p.create(null);
-        }
-        p.open(null);
+        IProject p = Studio.project("sass-editor");
         IFile file = p.getFile("cfd_flux.sass");
         String text = Examples.text("cfd_flux");
         if (!file.exists()) {
@@ -67,7 +62,7 @@ class SassEditorTest {
         StyledText st = (StyledText) ed.getAdapter(Control.class);
         int ctrl = doc.get().indexOf("--:-:-:-:1       MOV R1");
         int opcode = doc.get().indexOf("MOV R1");
-        waitUntil(() -> st.getStyleRangeAtOffset(opcode) != null, 8000);
+        Studio.waitUntil(() -> st.getStyleRangeAtOffset(opcode) != null, 8000);
         StyleRange kw = st.getStyleRangeAtOffset(opcode);
         assertNotNull(kw, "the opcode is styled");
         assertEquals(org.eclipse.swt.SWT.BOLD, kw.fontStyle & org.eclipse.swt.SWT.BOLD, "opcodes are keywords");
@@ -85,18 +80,18 @@ class SassEditorTest {
         String h = XtextSupport.hover(parsed, ctrl + 2);
         assertTrue(h.contains("control `--:-:-:-:1`") && h.contains("class X32"), h);
         Screenshots.flush(Display.getCurrent());
-        shot(page, "sass-editor-cfd_flux");
+        Studio.shot(page.getWorkbenchWindow(), "sass-editor-cfd_flux");
 
         // a malformed register becomes an error annotation at its line; fixing it removes it
         int r1 = doc.get().indexOf("MOV R1, c[0x0][0x20]") + 4;
         doc.replace(r1, 2, "R999");
-        waitUntil(() -> !problems(ed).isEmpty(), 10000);
+        Studio.waitUntil(() -> !problems(ed).isEmpty(), 10000);
         List<Annotation> errs = problems(ed);
         assertEquals(1, errs.size(), errs.stream().map(Annotation::getText).toList().toString());
         assertTrue(errs.get(0).getText().contains("register number out of range"), errs.get(0).getText());
-        shot(page, "sass-editor-error");
+        Studio.shot(page.getWorkbenchWindow(), "sass-editor-error");
         doc.replace(r1, 4, "R1");
-        waitUntil(() -> problems(ed).isEmpty(), 10000);
+        Studio.waitUntil(() -> problems(ed).isEmpty(), 10000);
         assertFalse(ed.isDirty() && !doc.get().equals(text), "the text is restored");
         ed.doRevertToSaved();
         page.closeAllEditors(false);
@@ -113,13 +108,5 @@ class SassEditorTest {
             }
         }
         return l;
-    }
-
-    private static void shot(IWorkbenchPage page, String name) {
-        Ui.shot(page.getWorkbenchWindow().getShell(), name);
-    }
-
-    private static void waitUntil(BooleanSupplier cond, long ms) {
-        Ui.waitUntil(cond, ms);
     }
 }

@@ -5,11 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -17,15 +13,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.TableItem;
-import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,17 +27,18 @@ import tessera.diagram.DiagramProvider;
 import tessera.tcpa.arch.ArchitectureLoader;
 import tessera.tcpa.instantiate.ControlFlow;
 import tessera.tcpa.instantiate.Instantiator;
-import tessera.tcpa.mapping.Settings;
-import tessera.tcpa.mapping.TcpaCompiler;
 import tessera.tcpa.instantiate.ui.Instantiation;
 import tessera.tcpa.instantiate.ui.InstantiationView;
 import tessera.tcpa.instantiate.ui.KernelCfgDiagrams;
 import tessera.tcpa.instantiate.ui.Simulation;
 import tessera.tcpa.instantiate.ui.SimulationView;
+import tessera.tcpa.mapping.Settings;
+import tessera.tcpa.mapping.TcpaCompiler;
 import tessera.tcpa.sim.ProgramText;
 import tessera.tcpa.tcpa.Architecture;
+import tessera.ui.EditorFileView;
 import tessera.ui.Screenshots;
-import tessera.ui.TesseraPerspective;
+import tessera.ui.testing.Studio;
 
 /**
  * Studio views of seed 003 §6 on the paper's running example (bitext, N = 16 on 1×3 PEs: Figs. 5–8) and on matmul
@@ -70,26 +62,15 @@ class InstantiationViewsTest {
 
     @BeforeAll
     static void workbench() throws Exception {
-        IWorkbench wb = PlatformUI.getWorkbench();
-        win = wb.getActiveWorkbenchWindow() != null ? wb.getActiveWorkbenchWindow() : wb.getWorkbenchWindows()[0];
+        win = Studio.window(1280, 1000);
         page = win.getActivePage();
-        page.setPerspective(wb.getPerspectiveRegistry().findPerspectiveWithId(TesseraPerspective.ID));
-        win.getShell().setBounds(0, 0, 1280, 1000);
-        project = ResourcesPlugin.getWorkspace().getRoot().getProject("tcpa-instantiation-views");
-        if (!project.exists()) {
-            project.create(null);
-        }
-        project.open(null);
-        IFolder tcpa = project.getFolder("tcpa");
-        if (!tcpa.exists()) {
-            tcpa.create(true, true, null);
-        }
-        write("tessera.properties", SETTINGS);
-        write("tcpa/tcpa4x4.tcpa", example("tcpa/tcpa4x4.tcpa"));
-        write("bitext.pla", example("pla/bitext.pla"));
-        write("matmul.pla", example("pla/matmul.pla"));
-        write("bitext2.pla", example("pla/bitext.pla"));
-        write("noparams.pla", example("pla/bitext.pla"));
+        project = Studio.project("tcpa-instantiation-views");
+        Studio.write(project, "tessera.properties", SETTINGS);
+        Studio.write(project, "tcpa/tcpa4x4.tcpa", Studio.exampleText("tcpa/tcpa4x4.tcpa"));
+        Studio.write(project, "bitext.pla", Studio.exampleText("pla/bitext.pla"));
+        Studio.write(project, "matmul.pla", Studio.exampleText("pla/matmul.pla"));
+        Studio.write(project, "bitext2.pla", Studio.exampleText("pla/bitext.pla"));
+        Studio.write(project, "noparams.pla", Studio.exampleText("pla/bitext.pla"));
     }
 
     /** Figs. 5–8 of the running example: 2 classes (P1 = {k < 2}, P2 = {k = 2}), 𝒫1/alu1's CFG of 4 kernel classes, the program, the banks. */
@@ -139,7 +120,7 @@ class InstantiationViewsTest {
         assertEquals(List.of("in_0_0", "bits_0_0", "bits_0_1", "bits_0_2"), cfg.getBanks().stream().map(b -> b.getName()).toList());
         assertTrue(v.getConnections().containsAll(List.of("0,0: pe0->east0", "0,1: west0->pe0", "0,2: west0->pe0")), v.getConnections().toString());
 
-        maximized(v, () -> {
+        Studio.maximized(v, () -> {
             v.selectTab(InstantiationView.CLASSES);
             v.clickPe(0, 0);
             shot("instantiation-bitext-classes");
@@ -185,7 +166,7 @@ class InstantiationViewsTest {
                 }
             }
         }
-        maximized(v, () -> shot("simulation-bitext"));
+        Studio.maximized(v, () -> shot("simulation-bitext"));
         assertTrue(v.exportPng(new File(Screenshots.folder(), "simulation-bitext-export.png")).length() > 1000);
     }
 
@@ -210,7 +191,7 @@ class InstantiationViewsTest {
                 assertTrue(v.getListing().contains(ProgramText.print(prog, "")), v.getListing());
             }
         }
-        maximized(v, () -> {
+        Studio.maximized(v, () -> {
             v.selectTab(InstantiationView.CLASSES);
             shot("instantiation-matmul-classes");
             v.selectTab(InstantiationView.PROGRAMS);
@@ -227,7 +208,7 @@ class InstantiationViewsTest {
         assertEquals(0, s.mismatches(), s.summary());
         assertTrue(s.outputs().stream().allMatch(o -> o.array().equals("C") && o.match()));
         assertEquals(16, sv.getTable().getItemCount());
-        maximized(sv, () -> shot("simulation-matmul"));
+        Studio.maximized(sv, () -> shot("simulation-matmul"));
     }
 
     /** Missing settings and an instantiation error (a 1-D loop on 2×3 PEs) are messages in the views, not stack traces. */
@@ -241,7 +222,7 @@ class InstantiationViewsTest {
         String err = v.getStatusText();
         assertTrue(err.startsWith("The instantiation for N=16 on 2×3 PEs failed:\nbitext2.pla:1: error: region 2x3 does not fit the mapping"), err);
         assertFalse(err.contains("Exception") || err.contains("\tat "), err);
-        maximized(v, () -> shot("instantiation-error"));
+        Studio.maximized(v, () -> shot("instantiation-error"));
         SimulationView sv = openSimulation(project.getFile("bitext2.pla"));
         assertEquals(err, sv.getStatusText());
         assertFalse(sv.getShown().ok());
@@ -250,20 +231,13 @@ class InstantiationViewsTest {
     /** The kernel CFGs are also diagrams of the Tessera Diagram view (ELK layout), one per class and FU. */
     @Test
     void diagramProviderListsEveryClassAndFu() throws Exception {
-        Function<String, Optional<String>> reader = rel -> {
-            IFile f = project.getFile(rel);
-            try {
-                return f.exists() ? Optional.of(new String(f.getContents().readAllBytes(), StandardCharsets.UTF_8)) : Optional.empty();
-            } catch (Exception e) {
-                return Optional.empty();
-            }
-        };
-        List<DiagramProvider.Named> named = new KernelCfgDiagrams().diagrams("bitext.pla", example("pla/bitext.pla"), reader);
+        Function<String, Optional<String>> reader = EditorFileView.projectReader(project.getFile("bitext.pla"));
+        List<DiagramProvider.Named> named = new KernelCfgDiagrams().diagrams("bitext.pla", Studio.exampleText("pla/bitext.pla"), reader);
         Instantiator.Result oracle = headless("bitext.pla", Map.of("N", 16L), 1, 3);
         int expected = oracle.classes().stream().mapToInt(c -> c.cfgs().size()).sum();
         assertEquals(expected, named.size());
         assertTrue(named.stream().anyMatch(n -> n.name().equals("Kernel CFG P2 / alu1")), named.toString());
-        assertTrue(new KernelCfgDiagrams().diagrams("noparams.pla", example("pla/bitext.pla"), reader).isEmpty());
+        assertTrue(new KernelCfgDiagrams().diagrams("noparams.pla", Studio.exampleText("pla/bitext.pla"), reader).isEmpty());
     }
 
     /** The mismatch summary and the range text of transition spaces (no workbench needed). */
@@ -287,8 +261,8 @@ class InstantiationViewsTest {
         IDE.openEditor(page, f, "org.eclipse.ui.DefaultTextEditor");
         InstantiationView v = (InstantiationView) page.showView(InstantiationView.ID);
         v.showActiveEditor();
-        Screenshots.waitFor(Display.getCurrent(), () -> f.equals(v.getFile()) && v.getJob().getResult() != null
-                && v.getShown() != null && v.getShown().fileName().equals(f.getName()), 180_000, f.getName() + " instantiated");
+        Studio.waitFor(() -> f.equals(v.getFile()) && v.getJob().getResult() != null
+                && v.getShown() != null && v.getShown().fileName().equals(f.getName()), f.getName() + " instantiated");
         return v;
     }
 
@@ -296,62 +270,26 @@ class InstantiationViewsTest {
         IDE.openEditor(page, f, "org.eclipse.ui.DefaultTextEditor");
         SimulationView v = (SimulationView) page.showView(SimulationView.ID);
         v.showActiveEditor();
-        Screenshots.waitFor(Display.getCurrent(), () -> f.equals(v.getFile()) && v.getJob().getResult() != null
-                && v.getShown() != null && v.getShown().instantiation().fileName().equals(f.getName()), 180_000, f.getName() + " simulated");
+        Studio.waitFor(() -> f.equals(v.getFile()) && v.getJob().getResult() != null
+                && v.getShown() != null && v.getShown().instantiation().fileName().equals(f.getName()), f.getName() + " simulated");
         return v;
     }
 
-    private interface Body {
-        void run() throws Exception;
-    }
-
-    /** Runs {@code body} with the view maximized, so screenshots show it whole. */
-    private static void maximized(org.eclipse.ui.IViewPart v, Body body) throws Exception {
-        page.activate(v);
-        page.toggleZoom(page.getReference(v));
-        try {
-            Screenshots.flush(Display.getCurrent());
-            body.run();
-        } finally {
-            page.toggleZoom(page.getReference(v));
-        }
-    }
-
     private static void shot(String name) {
-        Screenshots.flush(win.getShell().getDisplay());
-        File f = Screenshots.capture(win.getShell(), "tcpa-instantiate-" + name);
-        assertTrue(f.length() > 1000, f.toString());
+        Studio.shot(win, "tcpa-instantiate-" + name);
     }
 
     private static Instantiator.Result headless(String pla, Map<String, Long> bounds, int rows, int cols) throws Exception {
-        Architecture arch = ArchitectureLoader.orThrow(ArchitectureLoader.load(example("tcpa/tcpa4x4.tcpa"), "tcpa4x4.tcpa"));
+        Architecture arch = ArchitectureLoader.orThrow(ArchitectureLoader.load(Studio.exampleText("tcpa/tcpa4x4.tcpa"), "tcpa4x4.tcpa"));
         java.util.Properties props = new java.util.Properties();
         props.load(new java.io.StringReader(SETTINGS));
         Map<String, String> settings = new java.util.HashMap<>();
         props.forEach((k, x) -> settings.put(k.toString(), x.toString()));
-        TcpaCompiler.Compiled c = TcpaCompiler.compile(pla, example("pla/" + pla), arch, Settings.options(settings, pla), Monitor.NULL);
+        TcpaCompiler.Compiled c = TcpaCompiler.compile(pla, Studio.exampleText("pla/" + pla), arch, Settings.options(settings, pla), Monitor.NULL);
         assertTrue(c.ok(), c.diagnostics().toString());
         Instantiator.Result r = Instantiator.run(c.mapping().config(), arch, new Instantiator.Parameters(bounds, rows, cols), pla, Monitor.NULL);
         assertTrue(r.ok(), r.diagnostics().toString());
         assertNotNull(r.config());
         return r;
-    }
-
-    private static String example(String rel) throws Exception {
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("examples/tcpa"))) {
-            p = p.getParent();
-        }
-        return Files.readString(p.resolve("examples").resolve(rel));
-    }
-
-    private static void write(String name, String text) throws Exception {
-        IFile f = project.getFile(name);
-        var in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
-        if (f.exists()) {
-            f.setContents(in, true, false, null);
-        } else {
-            f.create(in, true, null);
-        }
     }
 }

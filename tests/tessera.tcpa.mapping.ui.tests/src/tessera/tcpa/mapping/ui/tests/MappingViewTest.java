@@ -6,30 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.ui.IViewPart;
-import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,7 +41,7 @@ import tessera.tcpa.symconf.PstNode;
 import tessera.tcpa.symconf.SymbolicConfiguration;
 import tessera.ui.DiagramView;
 import tessera.ui.Screenshots;
-import tessera.ui.TesseraPerspective;
+import tessera.ui.testing.Studio;
 
 /**
  * Studio views of seed 003 §5 on the running example (bitext on bitext-pe.tcpa: Fig. 3, the §5.5 PST, the π = 2 MRT
@@ -66,19 +57,16 @@ class MappingViewTest {
 
     @BeforeAll
     static void workbench() throws Exception {
-        IWorkbench wb = PlatformUI.getWorkbench();
-        win = wb.getActiveWorkbenchWindow() != null ? wb.getActiveWorkbenchWindow() : wb.getWorkbenchWindows()[0];
+        win = Studio.window(1280, 1000);
         page = win.getActivePage();
-        page.setPerspective(wb.getPerspectiveRegistry().findPerspectiveWithId(TesseraPerspective.ID));
-        win.getShell().setBounds(0, 0, 1280, 1000);
         bitext = project("tcpa-mapping-bitext", "tcpa/bitext-pe.tcpa", "");
-        write(bitext, "bitext.pla", example("pla/bitext.pla"));
+        Studio.write(bitext, "bitext.pla", Studio.exampleText("pla/bitext.pla"));
         // matmul distributes (i, j) as in examples/tessera.properties (a drain index may come first)
         matmul = project("tcpa-mapping-matmul", "tcpa/tcpa4x4.tcpa", "tcpa.distribute.matmul=i,j\n");
-        write(matmul, "matmul.pla", example("pla/matmul.pla"));
-        write(matmul, "fir.pla", example("pla/fir.pla"));
+        Studio.write(matmul, "matmul.pla", Studio.exampleText("pla/matmul.pla"));
+        Studio.write(matmul, "fir.pla", Studio.exampleText("pla/fir.pla"));
         IProject none = project("tcpa-mapping-none", null, "");
-        write(none, "bitext.pla", example("pla/bitext.pla"));
+        Studio.write(none, "bitext.pla", Studio.exampleText("pla/bitext.pla"));
     }
 
     /** Fig. 3: fu: [τ] mnemo on the nodes, e4 split into e4¹ (δ = (0 0), fd0) and e4² (δ = (0 1), od0 → id0), bits on od1. */
@@ -88,7 +76,7 @@ class MappingViewTest {
         assertTrue(v.getShown().mapping().ok(), v.getStatusText());
         assertTrue(v.getStatusText().startsWith("bitext mapped onto bitext: π = 2"), v.getStatusText());
         assertFig3(v.getRdgCanvas().getDiagram());
-        maximized(v, () -> {
+        Studio.maximized(v, () -> {
             v.selectTab(MappingView.RDG);
             v.getRdgCanvas().fit();
             shot("bitext-rdg");
@@ -106,7 +94,7 @@ class MappingViewTest {
         chooser.select(i);
         chooser.notifyListeners(SWT.Selection, new Event());
         assertFig3(dv.getCanvas().getDiagram());
-        maximized(dv, () -> {
+        Studio.maximized(dv, () -> {
             dv.getCanvas().fit();
             shot("bitext-diagram-view");
         });
@@ -145,7 +133,7 @@ class MappingViewTest {
         String g4 = line(k0, "od0");
         assertTrue(g4.contains("j == -1 + p") || g4.contains("j == p - 1"), g4);
         assertTrue(g4.contains("t >= 2"), g4);
-        maximized(v, () -> {
+        Studio.maximized(v, () -> {
             v.selectTab(MappingView.PST);
             shot("bitext-pst-k0");
             v.specialiseTo(null);
@@ -204,7 +192,7 @@ class MappingViewTest {
         assertEquals(0, sch.stage(loop.opIndex("S3")));
         assertTrue(s.violations().isEmpty(), s.violations().toString());
         assertTrue(v.getMrtPanel().getStatusText().contains("II"), v.getMrtPanel().getStatusText());
-        maximized(v, () -> {
+        Studio.maximized(v, () -> {
             v.selectTab(MappingView.MRT);
             shot("bitext-mrt");
         });
@@ -236,7 +224,7 @@ class MappingViewTest {
             checked += checkLeavesN(c, c.getPst(), params, k);
         }
         assertTrue(checked > 10, "leaves checked: " + checked);
-        maximized(v, () -> {
+        Studio.maximized(v, () -> {
             v.selectTab(MappingView.RDG);
             v.getRdgCanvas().fit();
             shot("matmul-rdg");
@@ -302,7 +290,7 @@ class MappingViewTest {
         assertTrue(err.startsWith("The symbolic mapping of fir.pla onto tcpa4x4 failed:\ntcpa/tcpa4x4.tcpa:"), err);
         assertTrue(err.contains("unroutable propagation channels"), err);
         assertFalse(err.contains("Exception") || err.contains("\tat "), err);
-        maximized(v, () -> shot("error"));
+        Studio.maximized(v, () -> shot("error"));
     }
 
     // ------------------------------------------------------------------------------------------------ helpers
@@ -328,67 +316,23 @@ class MappingViewTest {
         IDE.openEditor(page, f, "org.eclipse.ui.DefaultTextEditor");
         MappingView v = (MappingView) page.showView(MappingView.ID);
         v.showActiveEditor();
-        Screenshots.waitFor(Display.getCurrent(), () -> f.equals(v.getFile()) && v.getJob().getResult() != null && v.getShown() != null
-                && v.getShown().mapping().fileName().equals(f.getName()), 180_000, f.getName() + " mapped");
+        Studio.waitFor(() -> f.equals(v.getFile()) && v.getJob().getResult() != null && v.getShown() != null
+                && v.getShown().mapping().fileName().equals(f.getName()), f.getName() + " mapped");
         return v;
     }
 
-    private interface Body {
-        void run() throws Exception;
-    }
-
-    /** Runs {@code body} with the view maximized, so screenshots show it whole. */
-    private static void maximized(IViewPart v, Body body) throws Exception {
-        page.activate(v);
-        page.toggleZoom(page.getReference(v));
-        try {
-            Screenshots.flush(Display.getCurrent());
-            body.run();
-        } finally {
-            page.toggleZoom(page.getReference(v));
-        }
-    }
-
     private static void shot(String name) {
-        Screenshots.flush(win.getShell().getDisplay());
-        File f = Screenshots.capture(win.getShell(), "tcpa-mapping-" + name);
-        assertTrue(f.length() > 1000, f.toString());
+        Studio.shot(win, "tcpa-mapping-" + name);
     }
 
     private static IProject project(String name, String arch, String more) throws Exception {
-        IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject(name);
-        if (!p.exists()) {
-            p.create(null);
-        }
-        p.open(null);
+        IProject p = Studio.project(name);
         if (arch != null) {
-            IFolder tcpa = p.getFolder("tcpa");
-            if (!tcpa.exists()) {
-                tcpa.create(true, true, null);
-            }
-            write(p, arch, example(arch));
-            write(p, "tessera.properties", "tcpa.arch=" + arch + "\n" + more);
+            Studio.write(p, arch, Studio.exampleText(arch));
+            Studio.write(p, "tessera.properties", "tcpa.arch=" + arch + "\n" + more);
         } else {
-            write(p, "tessera.properties", "# no tcpa.arch\n");
+            Studio.write(p, "tessera.properties", "# no tcpa.arch\n");
         }
         return p;
-    }
-
-    private static String example(String rel) throws Exception {
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("examples/tcpa"))) {
-            p = p.getParent();
-        }
-        return Files.readString(p.resolve("examples").resolve(rel));
-    }
-
-    private static void write(IProject p, String name, String text) throws Exception {
-        IFile f = p.getFile(name);
-        var in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
-        if (f.exists()) {
-            f.setContents(in, true, false, null);
-        } else {
-            f.create(in, true, null);
-        }
     }
 }
