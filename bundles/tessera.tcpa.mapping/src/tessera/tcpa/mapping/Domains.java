@@ -50,11 +50,30 @@ public final class Domains {
 
     /**
      * Producer iterations whose value goes along e^θ: J + d − P·θ inside the tile box of K + θ (tile K + θ exists).
-     * Convention (matches §5.5's g4/g5): the global part is the producer's space 𝓘[v], not intersected with the
-     * consumer's, so a same-tile write at the last iteration i = N − 1 stays (harmless, digest P12).
+     * Convention for θ = 0 (matches §5.5's g5): the global part is the producer's space 𝓘[v], not intersected with the
+     * consumer's, so a same-tile write at the last iteration i = N − 1 stays (harmless in an RD; an FD drops it, P21).
+     * For θ ≠ 0 the value enters the neighbour's ID FIFO, so only writes some consumer iteration reads stay
+     * (I + d ∈ 𝓘[w]): one unread write would shift every later read of that FIFO (§5.5's g4 is unchanged by this).
      */
-    public static TiledSet writeDomain(Tiling t, String producerSpace, int[] d, int[] theta) {
-        return TiledSet.of(embedding(t), shiftedIntoTile(t, d, theta), IntegerSet.parse(producerSpace));
+    public static TiledSet writeDomain(Tiling t, String producerSpace, String consumerSpace, int[] d, int[] theta) {
+        return TiledSet.of(embedding(t), shiftedIntoTile(t, d, theta), writeGlobal(t, producerSpace, consumerSpace, d, theta));
+    }
+
+    /** The global part of {@link #writeDomain}: 𝓘[v] for θ = 0, else 𝓘[v] ∩ {I | I + d ∈ 𝓘[w]}. */
+    public static IntegerSet writeGlobal(Tiling t, String producerSpace, String consumerSpace, int[] d, int[] theta) {
+        IntegerSet producer = IntegerSet.parse(producerSpace);
+        boolean channel = java.util.Arrays.stream(theta).anyMatch(v -> v != 0);
+        return channel ? producer.intersect(shifted(t, consumerSpace, d)) : producer;
+    }
+
+    /** {I | I + d ∈ space}: the iterations whose d-successor lies in {@code space}. */
+    private static IntegerSet shifted(Tiling t, String space, int[] d) {
+        Map<String, AffineExpr> shift = new HashMap<>();
+        for (int x = 0; x < d.length; x++) {
+            String i = t.getIndices().get(x);
+            shift.put(i, AffineExpr.var(i).plus(d[x]));
+        }
+        return IntegerSet.parse(space).preimage(new Space(t.getIndices(), List.of()), shift);
     }
 
     /** The (J, K) whose J + d − P·θ lies in the box of an existing tile K + θ (θ_x ∈ {0, sign d_x}). */
@@ -81,15 +100,7 @@ public final class Domains {
     public static TiledSet readDomain(Tiling t, String consumerSpace, String producerSpace, int[] d, int[] theta) {
         int[] nd = java.util.Arrays.stream(d).map(v -> -v).toArray(), nt = java.util.Arrays.stream(theta).map(v -> -v).toArray();
         IntegerSet cs = shiftedIntoTile(t, nd, nt); // the reverse move: (J, K) ↦ (J − d + P·θ, K − θ)
-        IntegerSet consumer = IntegerSet.parse(consumerSpace);
-        IntegerSet producer = IntegerSet.parse(producerSpace);
-        Map<String, AffineExpr> shift = new HashMap<>();
-        for (int x = 0; x < d.length; x++) {
-            String i = t.getIndices().get(x);
-            shift.put(i, AffineExpr.var(i).minus(d[x]));
-        }
-        IntegerSet shifted = producer.preimage(new Space(t.getIndices(), List.of()), shift);
-        return TiledSet.of(embedding(t), cs, consumer.intersect(shifted));
+        return TiledSet.of(embedding(t), cs, IntegerSet.parse(consumerSpace).intersect(shifted(t, producerSpace, nd)));
     }
 
     /** Sets an edge's readDomain (consumer side) and writeDomain (producer side) from the op spaces and the tiling. */
@@ -101,7 +112,7 @@ public final class Domains {
         int[] th = e.getTheta().stream().mapToInt(Integer::intValue).toArray();
         switch (e.getKind()) {
             case DEPENDENCE -> {
-                e.setWriteDomain(writeDomain(t, space.apply(e.getSource()), d, th).toString());
+                e.setWriteDomain(writeDomain(t, space.apply(e.getSource()), space.apply(e.getTarget()), d, th).toString());
                 e.setReadDomain(readDomain(t, space.apply(e.getTarget()), space.apply(e.getSource()), d, th).toString());
             }
             case OUTPUT -> e.setWriteDomain(tiled(t, space.apply(e.getSource())).toString());

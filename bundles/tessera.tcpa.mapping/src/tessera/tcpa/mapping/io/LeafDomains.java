@@ -5,6 +5,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import tessera.tcpa.mapping.Domains;
+import tessera.tcpa.symconf.DataEdge;
+import tessera.tcpa.symconf.EdgeKind;
 import tessera.tcpa.symconf.Operation;
 import tessera.tcpa.symconf.SymbolicConfiguration;
 import tessera.tcpa.symconf.Tiling;
@@ -13,7 +16,8 @@ import tessera.tcpa.symconf.Tiling;
  * The compact text of a PST leaf's tiled domain (seed 003 §5.5 leaves, §7's configuration size): a tiled set
  * {@code { [J, K] : L } @ G ; …} is written {@code %L'@G';…} where L' is L's constraints joined by '&' without spaces,
  * a tile-box bound {@code 0 <= j_x < p_x} / {@code 0 <= k_x < t_x} as the bare index and the whole box as nothing, and
- * G' is {@code #} for the configuration's iteration space, {@code #id} for operation id's condition space, else G.
+ * G' is {@code #} for the configuration's iteration space, {@code #id} for operation id's condition space or for channel
+ * edge id's write part ({@link Domains#writeGlobal}), else G.
  * {@link #compact} falls back to the verbatim text (per piece, or the whole domain) whenever {@link #expand} would
  * not restore it exactly, so the form is lossless by construction.
  */
@@ -43,6 +47,16 @@ public final class LeafDomains {
             if (o.getConditionSpace() != null && o.getId() != null && !o.getId().isEmpty()) {
                 refOfSpace.putIfAbsent(o.getConditionSpace(), "#" + o.getId());
                 spaceOfRef.put("#" + o.getId(), o.getConditionSpace());
+            }
+        }
+        for (DataEdge e : c.getEdges()) { // a channel write's global part (Domains.writeGlobal) by the edge's id
+            int[] d = e.getD().stream().mapToInt(Integer::intValue).toArray(), th = e.getTheta().stream().mapToInt(Integer::intValue).toArray();
+            String src = spaceOfRef.get("#" + e.getSource()), dst = spaceOfRef.get("#" + e.getTarget());
+            if (t != null && e.getKind() == EdgeKind.DEPENDENCE && src != null && dst != null && e.getId() != null && !e.getId().isEmpty()
+                    && !spaceOfRef.containsKey("#" + e.getId()) && java.util.Arrays.stream(th).anyMatch(v -> v != 0)) {
+                String g = Domains.writeGlobal(t, src, dst, d, th).toString();
+                refOfSpace.putIfAbsent(g, "#" + e.getId());
+                spaceOfRef.put("#" + e.getId(), g);
             }
         }
         if (c.getIterationSpace() != null) {
@@ -133,7 +147,7 @@ public final class LeafDomains {
         }
         String space = g.startsWith("#") ? spaceOfRef.get(g) : g;
         if (space == null) {
-            throw new IllegalArgumentException("compact PST domain refers to an unknown operation " + g);
+            throw new IllegalArgumentException("compact PST domain refers to an unknown operation or edge " + g);
         }
         return header + String.join(" and ", cs) + " } @ " + space;
     }

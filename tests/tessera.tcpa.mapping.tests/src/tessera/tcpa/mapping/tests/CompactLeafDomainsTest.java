@@ -74,6 +74,8 @@ class CompactLeafDomainsTest {
         assertTrue(text.contains("\tREGISTER\trd0\t%@#\n"), text);
         // fd0 of alu0's move source: 1 <= j_i < p_i in the box, global part = v4's condition space
         assertTrue(text.contains("\tREGISTER\tfd0\t%1<=j_i<p_i&j_j&k_i&k_j@#v4\n"), text);
+        // a channel write (U3 → U2 along the diagonal): v7's space ∩ {I | I + d ∈ v6's space} by the edge's id
+        assertTrue(text.contains("k_j@#e7.2\n"), text);
     }
 
     @Test
