@@ -64,13 +64,16 @@ public final class Concretization {
         /** n → J, mixed radix along the strides; the slowest digit is unbounded (epilog pseudo-iterations). */
         public long[] point(int n) {
             long[] j = new long[strides.length];
-            Integer[] order = new Integer[strides.length];
-            for (int i = 0; i < order.length; i++) {
-                order[i] = i;
-            }
-            java.util.Arrays.sort(order, (a, b) -> Long.compare(strides[b], strides[a]));
             long rest = n;
-            for (int d : order) {
+            boolean[] done = new boolean[strides.length];
+            for (int step = 0; step < strides.length; step++) { // digits from the largest stride down (no boxing: called per iteration)
+                int d = -1;
+                for (int i = 0; i < strides.length; i++) {
+                    if (!done[i] && (d < 0 || strides[i] > strides[d])) {
+                        d = i;
+                    }
+                }
+                done[d] = true;
                 j[d] = rest / strides[d];
                 rest %= strides[d];
             }
@@ -88,15 +91,52 @@ public final class Concretization {
             return rc;
         }
 
-        /** A set of iterations as a set text over J (one conjunction per run along the fastest dimension). */
+        /**
+         * A set of iterations as a set text over J: per digit of the λ^J linearisation (slowest first), consecutive
+         * values with the same pattern of the faster digits share one range, so a box is one conjunction and a drain
+         * of N identical slices costs what one does. Strides that are not nested fall back to runs along the fastest.
+         */
         public String text(BitSet ns) {
-            int fast = 0;
-            for (int i = 1; i < strides.length; i++) {
-                if (strides[i] < strides[fast]) {
-                    fast = i;
-                }
+            Integer[] order = new Integer[strides.length];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = i;
             }
-            return runs(embedding.intra(), ns, this::point, fast);
+            java.util.Arrays.sort(order, (a, b) -> Long.compare(strides[b], strides[a]));
+            boolean nested = strides[order[order.length - 1]] == 1;
+            for (int l = 0; l + 1 < order.length && nested; l++) {
+                nested = strides[order[l]] % strides[order[l + 1]] == 0;
+            }
+            if (!nested) {
+                return runs(embedding.intra(), ns, this::point, order[order.length - 1]);
+            }
+            List<String> parts = new ArrayList<>();
+            digits(ns, 0, order, new ArrayList<>(), parts);
+            return "{ [" + String.join(", ", embedding.intra()) + "] : " + (parts.isEmpty() ? "false" : String.join(" or ", parts)) + " }";
+        }
+
+        /** Conjunctions of {@code bits} (relative to its slice of digit level − 1) with the ranges of the slower digits in {@code prefix}. */
+        private void digits(BitSet bits, int level, Integer[] order, List<String> prefix, List<String> out) {
+            int d = order[level];
+            String j = embedding.intra().get(d);
+            int stride = (int) strides[d];
+            int count = level == 0 ? (bits.length() + stride - 1) / stride : (int) (strides[order[level - 1]] / stride);
+            for (int v = 0; v < count;) {
+                BitSet sub = bits.get(v * stride, (v + 1) * stride);
+                int w = v + 1;
+                while (w < count && bits.get(w * stride, (w + 1) * stride).equals(sub)) {
+                    w++;
+                }
+                if (!sub.isEmpty()) {
+                    List<String> p = new ArrayList<>(prefix);
+                    p.add(w - 1 > v ? v + " <= " + j + " <= " + (w - 1) : j + " == " + v);
+                    if (level + 1 < order.length) {
+                        digits(sub, level + 1, order, p, out);
+                    } else {
+                        out.add(String.join(" and ", p));
+                    }
+                }
+                v = w;
+            }
         }
 
         /** A set of tiles as a set text over K (runs along the last inter-tile index). */
@@ -110,7 +150,11 @@ public final class Concretization {
             for (int n = indices.nextSetBit(0); n >= 0;) {
                 long[] a = point.apply(n);
                 int m = n;
-                while (indices.get(m + 1) && point.apply(m + 1)[fast] == a[fast] + (m + 1 - n) && sameExcept(point.apply(m + 1), a, fast)) {
+                while (indices.get(m + 1)) {
+                    long[] b = point.apply(m + 1);
+                    if (b[fast] != a[fast] + (m + 1 - n) || !sameExcept(b, a, fast)) {
+                        break;
+                    }
                     m++;
                 }
                 List<String> c = new ArrayList<>();

@@ -62,6 +62,9 @@ public final class Folding {
 
     /** succ(𝒟, n) on the λ^J linearisation. */
     static BitSet shift(BitSet s, int n) {
+        if (s != null && n <= 0) {
+            return s.get(-n, Math.max(-n, s.length())); // word-wise: CFG transitions shift every kernel class by −1
+        }
         BitSet r = new BitSet();
         if (s != null) {
             for (int i = s.nextSetBit(0); i >= 0; i = s.nextSetBit(i + 1)) {

@@ -76,7 +76,17 @@ public final class Instantiator {
         Pst pst = Pst.of(sym);
         List<String> leafDomains = pst.leafDomains();
         m.begin("instantiate " + sym.getName(), 4);
-        TilePatterns patterns = new TilePatterns(ctx, leafDomains);
+        int reach = 0; // iterations a kernel looks back (epilog stages) or ahead (FD reads)
+        for (Pst.FuNode fu : pst.fus()) {
+            for (Pst.InstrNode in : fu.instructions()) {
+                reach = Math.max(reach, in.tau() / ctx.pi() + 1);
+            }
+        }
+        for (long d : fdDepths(sym, ctx).values()) {
+            reach = (int) Math.max(reach, d + 1);
+        }
+        TilePatterns patterns = new TilePatterns(ctx, leafDomains, reach);
+        SliceCompression z = patterns.compression();
         if (m.isCanceled()) {
             throw new InstantiationException("instantiation canceled", "run it again");
         }
@@ -116,12 +126,14 @@ public final class Instantiator {
                     continue;
                 }
                 // P17: 𝓙_{pc,fu} = the box prefix up to the class's last real iteration in λ^J order, plus this FU's epilog
-                int length = lastReal + 1 + f.stages();
+                int length = z.last(lastReal) + 1 + f.stages();
                 space = Math.max(space, length);
                 String where = name + ", " + fu.fu();
-                List<KernelClasses.KernelClass> qc = KernelClasses.compute(f, ctx.pi(), length, where);
-                ControlFlow.Cfg cfg = ControlFlow.build(qc, length);
-                cfgs.put(fu.fu(), cfg);
+                // kernel classes, CFG and control signals on the compressed iterations n′ (interference and transitions
+                // are preserved: every n′ stands for a nonempty set of n, disjoint from the others'); n for the details
+                int compressed = lastReal + 1 + f.stages();
+                ControlFlow.Cfg cfg = ControlFlow.build(KernelClasses.compute(f, ctx.pi(), compressed, where), compressed);
+                cfgs.put(fu.fu(), expand(cfg, z, length));
                 FuProgram prog = ProgramGeneration.generate(arch, fu.fu(), cfg, ctx.pi(), signals, where);
                 model.getPrograms().add(prog);
             }
@@ -142,6 +154,7 @@ public final class Instantiator {
             m.worked(1);
         }
         signals.colour();
+        signals.warnings().forEach(w -> ds.add(Diagnostic.warning(file, 1, w, "the greedy colouring is used; give the instantiation more time or accept it")));
         for (ProcessorClass pc : out.getProcessorClasses()) {
             for (FuProgram prog : pc.getPrograms()) {
                 for (var in : prog.getInstructions()) {
@@ -152,7 +165,7 @@ public final class Instantiator {
         for (ControlSignals.Global g : signals.globals()) {
             ControlSignal s = F.createControlSignal();
             s.setName(g.name());
-            s.setOneDomain(ctx.text(g.ones()));
+            s.setOneDomain(ctx.text(z.expand(g.ones(), Integer.MAX_VALUE)));
             out.getControlSignals().add(s);
         }
         for (int k = 0; k < ctx.tileCount(); k++) {
@@ -175,6 +188,22 @@ public final class Instantiator {
         io.forEach(x -> out.getBanks().add(x.bank()));
         InterconnectInstantiation.instantiate(ctx, routes, io, out);
         return new Result(out, details, ds);
+    }
+
+    /** The CFG over the tile's iterations n (kernel classes and transition spaces of the compressed one expanded). */
+    private static ControlFlow.Cfg expand(ControlFlow.Cfg c, SliceCompression z, int length) {
+        if (!z.compresses()) {
+            return c;
+        }
+        List<KernelClasses.KernelClass> nodes = new ArrayList<>();
+        for (KernelClasses.KernelClass q : c.nodes()) {
+            nodes.add(new KernelClasses.KernelClass(z.expand(q.iterations(), length), q.kernel()));
+        }
+        List<ControlFlow.Edge> edges = new ArrayList<>();
+        for (ControlFlow.Edge e : c.edges()) {
+            edges.add(new ControlFlow.Edge(e.from(), e.to(), z.expand(e.transition(), length)));
+        }
+        return new ControlFlow.Cfg(nodes, edges, c.exit());
     }
 
     /**

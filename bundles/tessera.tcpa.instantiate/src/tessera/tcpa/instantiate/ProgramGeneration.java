@@ -35,23 +35,23 @@ public final class ProgramGeneration {
             List<List<String>> k = cfg.nodes().get(v).kernel();
             List<ControlFlow.Edge> out = cfg.out(v);
             String at = where + ", kernel " + label(v);
-            ControlSignals.Allocation a = out.size() > 1 ? signals.allocate(out, at) : null;
+            ControlSignals.Allocation a = out.size() > 1 ? signals.allocate(out, at, perBranch) : null;
             // P22: more codes than branch targets → a decision tree over the kernel's last slots, b signals per branch
-            int levels = a == null ? 1 : Math.max(1, (a.tokens().size() + perBranch - 1) / perBranch);
+            int levels = a == null ? 1 : Math.max(1, (a.bits() + perBranch - 1) / perBranch);
             if (levels > pi) {
-                throw new InstantiationException(at + " has " + out.size() + " successors: " + a.tokens().size() + " control signals in branches of at most "
+                throw new InstantiationException(at + " has " + out.size() + " successors: " + a.bits() + " control signals in branches of at most "
                         + targets + " targets need " + levels + " branch slots, but a kernel has π = " + pi,
                         "use an architecture with more branch targets, or loop bounds/PE regions with fewer boundary cases");
             }
             for (int slot = 0; slot <= pi - levels; slot++) {
                 Instruction in = instruction(slot == 0 ? label(v) : null, simulatorForm(arch, fu, k.get(slot)));
-                in.setBranch(slot < pi - levels ? branch(BranchKind.NEXT) : makeBranch(cfg, v, out, a, 0, 0, perBranch, levels));
+                in.setBranch(slot < pi - levels ? branch(BranchKind.NEXT) : makeBranch(cfg, v, out, signals, a, 0, 0, perBranch, levels));
                 p.getInstructions().add(in);
             }
             for (int level = 1; level < levels; level++) {
                 for (int prefix = 0; prefix < 1 << (level * perBranch); prefix++) {
                     Instruction in = instruction(label(v) + "_" + bits(prefix, level * perBranch), simulatorForm(arch, fu, k.get(pi - levels + level)));
-                    in.setBranch(makeBranch(cfg, v, out, a, level, prefix, perBranch, levels));
+                    in.setBranch(makeBranch(cfg, v, out, signals, a, level, prefix, perBranch, levels));
                     p.getInstructions().add(in);
                 }
             }
@@ -139,8 +139,8 @@ public final class ProgramGeneration {
     }
 
     /** The branch of decision level {@code level} after the code prefix {@code prefix}: halt, goto, or if over the level's signals. */
-    private static Branch makeBranch(ControlFlow.Cfg cfg, int v, List<ControlFlow.Edge> out, ControlSignals.Allocation a, int level, int prefix,
-            int perBranch, int levels) {
+    private static Branch makeBranch(ControlFlow.Cfg cfg, int v, List<ControlFlow.Edge> out, ControlSignals signals, ControlSignals.Allocation a,
+            int level, int prefix, int perBranch, int levels) {
         if (out.isEmpty()) {
             return branch(BranchKind.HALT);
         }
@@ -149,14 +149,39 @@ public final class ProgramGeneration {
             b.getTargets().add(target(cfg, out.get(0).to()));
             return b;
         }
-        int n = a.tokens().size();
-        int from = level * perBranch, to = Math.min(n, from + perBranch);
+        int n = a.bits(), from = level * perBranch, w = Math.min(n, from + perBranch) - from;
         Branch b = branch(BranchKind.IF);
-        b.getSignals().addAll(a.tokens().subList(from, to));
-        for (int code = (1 << (to - from)) - 1; code >= 0; code--) {
-            int sofar = prefix << (to - from) | code;
-            b.getTargets().add(level == levels - 1 ? target(cfg, out.get(a.edgeOfCode()[sofar]).to()) : label(v) + "_" + bits(sofar, to));
-        }
+        // bits of this level under this prefix: a free placeholder (constant where defined) takes no signal, a
+        // complemented one swaps its sides (ControlSignals.flipped)
+        Runnable link = () -> {
+            List<String> tokens = new java.util.ArrayList<>();
+            for (int i = 0; i < w; i++) {
+                String t = a.token(from + i, prefix);
+                if (signals.constant(t) < 0) {
+                    tokens.add(t);
+                }
+            }
+            b.setKind(tokens.isEmpty() ? BranchKind.GOTO : BranchKind.IF);
+            b.getSignals().clear();
+            b.getTargets().clear();
+            for (String t : tokens) {
+                String name = signals.name(t);
+                b.getSignals().add(name == null ? t : name);
+            }
+            for (int code = (1 << tokens.size()) - 1; code >= 0; code--) {
+                int logical = 0, r = tokens.size();
+                for (int i = 0; i < w; i++) {
+                    String t = a.token(from + i, prefix);
+                    int c = signals.constant(t);
+                    int bit = c >= 0 ? c : (code >> --r & 1) ^ (signals.flipped(t) ? 1 : 0);
+                    logical = logical << 1 | bit;
+                }
+                int sofar = prefix << w | logical;
+                b.getTargets().add(level == levels - 1 ? target(cfg, out.get(a.edgeOfCode()[sofar]).to()) : label(v) + "_" + bits(sofar, from + w));
+            }
+        };
+        link.run();
+        signals.afterColouring(link); // the exact colouring may choose other codes and polarities (ControlSignals.exact)
         return b;
     }
 }

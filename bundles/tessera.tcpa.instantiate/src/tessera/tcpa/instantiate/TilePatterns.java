@@ -27,8 +27,26 @@ public final class TilePatterns {
     private final Map<String, Map<Integer, BitSet>> enumerated = new HashMap<>();
     private final boolean separable;
     private final List<List<BitSet>> axisClasses = new ArrayList<>();
+    private final SliceCompression compression;
+    private final Map<String, List<List<long[]>>> rows = new HashMap<>();
+    private List<long[]> box;
+    private final List<int[]> ranges; // computed j_x ranges of the compression
+
+    /** How {@link #split}'s iterations n′ map to the tile's iterations n. */
+    public SliceCompression compression() {
+        return compression;
+    }
 
     public TilePatterns(Concretization.Context ctx, List<String> leafDomains) {
+        this(ctx, leafDomains, 0);
+    }
+
+    /**
+     * {@code reach}: how many iterations before or after its own an iteration's kernel depends on (epilog stages, FD
+     * depths); the splits are then over the {@link SliceCompression} of the slowest index, which {@link #compression}
+     * expands.
+     */
+    public TilePatterns(Concretization.Context ctx, List<String> leafDomains, int reach) {
         this.ctx = ctx;
         Set<String> tiled = new java.util.HashSet<>();
         for (int i = 0; i < ctx.t().size(); i++) {
@@ -46,6 +64,8 @@ public final class TilePatterns {
             }
         }
         separable = sep;
+        compression = separable ? SliceCompression.of(ctx, List.copyOf(leaves.values()), reach) : SliceCompression.identity(ctx);
+        ranges = compression.computedRanges();
         if (separable) {
             for (int i = 0; i < ctx.t().size(); i++) {
                 axisClasses.add(axis(i));
@@ -130,12 +150,51 @@ public final class TilePatterns {
         return b;
     }
 
+    /** The box points of the computed slices (the others repeat them, so truth tables over these identify the real ones). */
     private List<long[]> boxPoints() {
-        List<long[]> r = new ArrayList<>();
-        for (int n = 0; n < ctx.boxSize(); n++) {
-            r.add(ctx.point(n));
+        if (box == null) {
+            box = new ArrayList<>();
+            for (int n = 0; n < compression.boxSize(ctx.boxSize()); n++) {
+                box.add(ctx.point(compression.computed(n)));
+            }
         }
-        return r;
+        return box;
+    }
+
+    /**
+     * A leaf as rows {kind, modulus, constant, a over J…, b over K…} per piece (null when a constraint names another
+     * variable): split then evaluates the rows at each box point instead of building a point scanner per tile.
+     */
+    private List<List<long[]>> rows(String domain) {
+        return rows.computeIfAbsent(domain, d -> {
+            List<String> intra = ctx.embedding().intra(), inter = ctx.embedding().inter();
+            List<List<long[]>> pieces = new ArrayList<>();
+            for (IntegerSet p : leaves.get(d).pieces()) {
+                List<long[]> cs = new ArrayList<>();
+                for (Constraint c : p.constraints()) {
+                    if (!intra.containsAll(c.expr().variables().stream().filter(v -> !inter.contains(v)).toList())) {
+                        return null;
+                    }
+                    long[] row = new long[3 + intra.size() + inter.size()];
+                    row[0] = c.kind().ordinal();
+                    row[1] = c.modulus();
+                    row[2] = c.expr().constant();
+                    for (int i = 0; i < intra.size(); i++) {
+                        row[3 + i] = c.expr().coeff(intra.get(i));
+                    }
+                    for (int i = 0; i < inter.size(); i++) {
+                        row[3 + intra.size() + i] = c.expr().coeff(inter.get(i));
+                    }
+                    cs.add(row);
+                }
+                pieces.add(cs);
+            }
+            return pieces;
+        });
+    }
+
+    private static boolean holds(long[] row, long v) {
+        return row[0] == Constraint.Kind.GE.ordinal() ? v >= 0 : row[0] == Constraint.Kind.EQ.ordinal() ? v == 0 : Math.floorMod(v, row[1]) == 0;
     }
 
     /** Candidate tile groups: the product cells of the axis classes, or every tile alone when not separable. */
@@ -171,29 +230,74 @@ public final class TilePatterns {
         }
     }
 
-    /** Def. 6.1 split(K, domain) for one tile, as iterations n. */
+    /** Def. 6.1 split(K, domain) for one tile, as iterations n′ of the {@link #compression} (n when it is the identity). */
     public BitSet split(String domain, int tile) {
         if (!separable) {
             return enumerated.computeIfAbsent(domain, ctx::perTile).getOrDefault(tile, new BitSet());
         }
         long[] k = ctx.tile(tile);
+        List<List<long[]>> pieces = rows(domain);
+        if (pieces != null) {
+            int d = ctx.embedding().intra().size();
+            List<long[]> pts = boxPoints();
+            BitSet r = new BitSet();
+            for (List<long[]> piece : pieces) {
+                long[] base = new long[piece.size()]; // constant + b·K per row
+                boolean possible = true;
+                for (int c = 0; c < base.length && possible; c++) {
+                    long[] row = piece.get(c);
+                    base[c] = row[2];
+                    boolean onJ = false;
+                    for (int i = 0; i < k.length; i++) {
+                        base[c] += row[3 + d + i] * k[i];
+                    }
+                    for (int i = 0; i < d; i++) {
+                        onJ |= row[3 + i] != 0;
+                    }
+                    possible = onJ || holds(row, base[c]);
+                }
+                for (int n = 0; possible && n < pts.size(); n++) {
+                    long[] j = pts.get(n);
+                    boolean in = true;
+                    for (int c = 0; c < base.length && in; c++) {
+                        long[] row = piece.get(c);
+                        long v = base[c];
+                        for (int i = 0; i < d; i++) {
+                            v += row[3 + i] * j[i];
+                        }
+                        in = holds(row, v);
+                    }
+                    if (in) {
+                        r.set(n);
+                    }
+                }
+            }
+            return r;
+        }
         List<String> eq = new ArrayList<>();
         for (int i = 0; i < k.length; i++) {
             eq.add(ctx.embedding().inter().get(i) + " == " + k[i]);
         }
-        UnionSet s = leaves.get(domain).intersect(IntegerSet.parse(String.join(" and ", eq), leaves.get(domain).dims()));
-        List<String> dims = s.dims();
+        String jx = ctx.embedding().intra().get(compression.index());
         BitSet r = new BitSet();
-        s.forEachPoint(Map.of(), pt -> {
-            long[] j = new long[ctx.embedding().intra().size()];
-            for (int i = 0; i < j.length; i++) {
-                j[i] = pt[dims.indexOf(ctx.embedding().intra().get(i))];
-                if (j[i] < 0 || j[i] >= ctx.p().get(i)) {
-                    return;
-                }
+        for (int[] range : ranges) {
+            List<String> c = new ArrayList<>(eq);
+            if (compression.compresses()) {
+                c.add(range[0] + " <= " + jx + " <= " + range[1]);
             }
-            r.set(ctx.linear(j));
-        });
+            UnionSet s = leaves.get(domain).intersect(IntegerSet.parse(String.join(" and ", c), leaves.get(domain).dims()));
+            List<String> dims = s.dims();
+            s.forEachPoint(Map.of(), pt -> {
+                long[] j = new long[ctx.embedding().intra().size()];
+                for (int i = 0; i < j.length; i++) {
+                    j[i] = pt[dims.indexOf(ctx.embedding().intra().get(i))];
+                    if (j[i] < 0 || j[i] >= ctx.p().get(i)) {
+                        return;
+                    }
+                }
+                r.set(compression.compress(ctx.linear(j), range));
+            });
+        }
         return r;
     }
 }

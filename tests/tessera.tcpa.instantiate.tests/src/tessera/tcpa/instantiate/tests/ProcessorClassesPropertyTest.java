@@ -39,15 +39,25 @@ class ProcessorClassesPropertyTest {
         return new HashSet<>(groups.values());
     }
 
-    private static void check(String pla, String arch, Map<String, Long> bounds, int rows, int cols) {
+    private static TilePatterns check(String pla, String arch, Map<String, Long> bounds, int rows, int cols) {
         SymbolicConfiguration sym = Fixtures.compiled(pla, arch).mapping().config();
         Concretization.Context ctx = Concretization.apply(sym, bounds, rows, cols);
         List<String> leaves = Pst.of(sym).leafDomains();
-        TilePatterns patterns = new TilePatterns(ctx, leaves);
+        TilePatterns patterns = new TilePatterns(ctx, leaves, 2);
         assertTrue(patterns.separable(), pla);
         Set<BitSet> got = new HashSet<>();
-        ProcessorClasses.compute(patterns, leaves).forEach(pc -> got.add(pc.tiles()));
+        List<ProcessorClasses.ProcessorClass> pcs = ProcessorClasses.compute(patterns, leaves);
+        pcs.forEach(pc -> got.add(pc.tiles()));
         assertEquals(oracle(ctx, leaves), got, pla + " " + bounds + " " + rows + "x" + cols);
+        // the slice compression of the slowest index is exact: its splits expand to the enumerated ones at every tile of a class
+        for (String leaf : leaves) {
+            Map<Integer, BitSet> real = ctx.perTile(leaf);
+            for (ProcessorClasses.ProcessorClass pc : pcs) {
+                BitSet expanded = patterns.compression().expand(patterns.split(leaf, pc.representative()), Integer.MAX_VALUE);
+                pc.tiles().stream().forEach(k -> assertEquals(real.getOrDefault(k, new BitSet()), expanded, pla + " " + bounds + " tile " + k + " " + leaf));
+            }
+        }
+        return patterns;
     }
 
     @Test
@@ -69,12 +79,14 @@ class ProcessorClassesPropertyTest {
             b.put("K", 1L + r.nextInt(3));
             check("matmul.pla", "tcpa4x4.tcpa", b, rows, cols);
         }
-        check("matmul.pla", "tcpa4x4.tcpa", Map.of("N", 64L, "M", 64L, "K", 2L), 32, 32);
+        assertTrue(check("matmul.pla", "tcpa4x4.tcpa", Map.of("N", 64L, "M", 64L, "K", 2L), 32, 32).compression().compresses(),
+                "the drain loop s (64 slices) is compressed");
     }
 
     @Test
     void convOnRegions() {
         check("conv.pla", "tcpa4x4.tcpa", Map.of("CO", 5L, "H", 7L, "W", 3L, "CI", 2L, "KH", 2L, "KW", 2L), 2, 3);
         check("conv.pla", "tcpa4x4.tcpa", Map.of("CO", 8L, "H", 8L, "W", 2L, "CI", 1L, "KH", 1L, "KW", 2L), 4, 4);
+        assertTrue(check("conv.pla", "tcpa4x4.tcpa", Map.of("CO", 24L, "H", 8L, "W", 2L, "CI", 1L, "KH", 2L, "KW", 2L), 4, 4).compression().compresses());
     }
 }
