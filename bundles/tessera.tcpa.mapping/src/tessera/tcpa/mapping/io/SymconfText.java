@@ -20,6 +20,7 @@ import tessera.tcpa.symconf.DataEdge;
 import tessera.tcpa.symconf.EdgeKind;
 import tessera.tcpa.symconf.Operation;
 import tessera.tcpa.symconf.PstNode;
+import tessera.tcpa.symconf.Route;
 import tessera.tcpa.symconf.SymbolicConfiguration;
 import tessera.tcpa.symconf.SymconfFactory;
 import tessera.tcpa.symconf.SymconfPackage;
@@ -33,7 +34,8 @@ import tessera.tcpa.symconf.Tiling;
  * recomputes both. A PST leaf's tiled domain is written relative to what the configuration already says
  * ({@link LeafDomains}: '%' then per piece the local constraints without spaces, the tile box's own bounds left
  * out, '@' and the global part as a reference to an operation's condition space); the writer checks that the reader
- * restores the exact text and writes it verbatim otherwise. Its UTF-8 byte count is the "symbolic configuration
+ * restores the exact text and writes it verbatim otherwise. Access mappings' spaces use the same form; a route that
+ * is an earlier route's path for another edge of its shared channel is written as {@code R edge =earlier}. Its UTF-8 byte count is the "symbolic configuration
  * size" of §7.
  */
 public final class SymconfText {
@@ -42,6 +44,7 @@ public final class SymconfText {
             P.getSchedule(), 'O', P.getOperation(), 'E', P.getDataEdge(), 'G', P.getRegisterClassUsage(), 'R', P.getRoute(),
             'N', P.getPstNode(), 'A', P.getAccessMapping());
     private static final String UNION = "=";
+    private static final String SAME = "="; // R record: the path of an earlier route (a shared channel)
     private static final Set<EAttribute> DERIVED = Set.of(P.getOperation_TiledSpace(), P.getDataEdge_ReadDomain(), P.getDataEdge_WriteDomain());
 
     private SymconfText() {
@@ -63,12 +66,32 @@ public final class SymconfText {
         c.getOperations().forEach(o -> line(sb, 'O', o, -1));
         c.getEdges().forEach(o -> line(sb, 'E', o, -1));
         c.getRegisterClasses().forEach(o -> line(sb, 'G', o, -1));
-        c.getRoutes().forEach(o -> line(sb, 'R', o, -1));
-        if (c.getPst() != null) {
-            pst(sb, c.getTiling(), new LeafDomains(c), c.getPst(), 0);
+        List<Route> written = new ArrayList<>();
+        for (Route r : c.getRoutes()) {
+            // a route shared with an earlier one (§5.4: one path for several edges) is written as a reference to it
+            Route same = written.stream().filter(r0 -> sameRoute(r0, r)).findFirst().orElse(null);
+            if (same != null) {
+                sb.append("R\t").append(r.getEdge()).append('\t').append(SAME).append(same.getEdge()).append('\n');
+            } else {
+                line(sb, 'R', r, -1);
+            }
+            written.add(r);
         }
-        c.getAccessMappings().forEach(o -> line(sb, 'A', o, -1));
+        LeafDomains leaves = new LeafDomains(c);
+        if (c.getPst() != null) {
+            pst(sb, c.getTiling(), leaves, c.getPst(), 0);
+        }
+        c.getAccessMappings().forEach(o -> line(sb, 'A', o, -1, leaves.compact(o.getAccessSpace())));
         return sb.toString();
+    }
+
+    /** {@code r} is {@code r0}'s path for another edge: its shares are r0's edge and r0's shares but itself, in order. */
+    private static boolean sameRoute(Route r0, Route r) {
+        List<String> shares = new ArrayList<>(List.of(r0.getEdge()));
+        r0.getSharesWith().stream().filter(x -> !x.equals(r.getEdge())).forEach(shares::add);
+        return r0.getSharesWith().contains(r.getEdge()) && r.getEdge() != null && !r.getEdge().contains("\t") && shares.equals(r.getSharesWith())
+                && r0.getDelta().equals(r.getDelta()) && r0.getPorts().equals(r.getPorts()) && r0.getOutputPort() == r.getOutputPort()
+                && r0.getInputPort() == r.getInputPort();
     }
 
     private static void pst(StringBuilder sb, Tiling t, LeafDomains leaves, PstNode n, int depth) {
@@ -102,7 +125,7 @@ public final class SymconfText {
             }
             sb.append('\t');
             Object v = o.eGet(a);
-            if (domain != null && a == P.getPstNode_Domain()) {
+            if (domain != null && (a == P.getPstNode_Domain() || a == P.getAccessMapping_AccessSpace())) {
                 sb.append(domain);
             } else if (a.isMany()) {
                 List<String> parts = new ArrayList<>();
@@ -133,6 +156,10 @@ public final class SymconfText {
             }
             List<String> f = new ArrayList<>(Arrays.asList(l.split("\t", -1)));
             f.remove(0);
+            if (cls == P.getRoute() && f.size() == 2 && f.get(1).startsWith(SAME)) {
+                c.getRoutes().add(sameAs(c, f.get(0), f.get(1).substring(SAME.length()), ln));
+                continue;
+            }
             int depth = cls == P.getPstNode() ? Integer.parseInt(f.remove(0)) : -1;
             EObject o = SymconfFactory.eINSTANCE.create(cls);
             int i = 0;
@@ -175,6 +202,21 @@ public final class SymconfText {
         return c;
     }
 
+    /** The route of {@code edge} written as the same path as the earlier route of {@code ref} ({@link #sameRoute}). */
+    private static Route sameAs(SymbolicConfiguration c, String edge, String ref, int ln) {
+        Route r0 = c.getRoutes().stream().filter(x -> ref.equals(x.getEdge())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("line " + (ln + 1) + ": route refers to no earlier route " + ref));
+        Route r = SymconfFactory.eINSTANCE.createRoute();
+        r.setEdge(edge);
+        r.getDelta().addAll(r0.getDelta());
+        r.getPorts().addAll(r0.getPorts());
+        r.setOutputPort(r0.getOutputPort());
+        r.setInputPort(r0.getInputPort());
+        r.getSharesWith().add(r0.getEdge());
+        r0.getSharesWith().stream().filter(x -> !x.equals(edge)).forEach(r.getSharesWith()::add);
+        return r;
+    }
+
     @SuppressWarnings("unchecked")
     private static void set(EObject o, EAttribute a, String v) {
         if (a.isMany()) {
@@ -208,8 +250,12 @@ public final class SymconfText {
         if (c.getTiling() == null) {
             return;
         }
+        LeafDomains leaves = new LeafDomains(c);
         if (c.getPst() != null) {
-            closePst(c.getTiling(), new LeafDomains(c), c.getPst());
+            closePst(c.getTiling(), leaves, c.getPst());
+        }
+        for (tessera.tcpa.symconf.AccessMapping a : c.getAccessMappings()) {
+            a.setAccessSpace(leaves.expand(a.getAccessSpace()));
         }
         for (Operation o : c.getOperations()) {
             o.setTiledSpace(Domains.tiled(c.getTiling(), o.getConditionSpace()).toString());

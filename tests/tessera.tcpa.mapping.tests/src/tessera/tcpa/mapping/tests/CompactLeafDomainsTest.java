@@ -2,6 +2,7 @@ package tessera.tcpa.mapping.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -61,6 +62,9 @@ class CompactLeafDomainsTest {
         for (PstNode l : leaves(c.getPst(), new ArrayList<>())) {
             old = old.replace("\t" + ld.compact(l.getDomain()) + "\n", "\t" + l.getDomain() + "\n");
         }
+        for (var a : c.getAccessMappings()) { // access spaces use the same compact form
+            old = old.replace("\t" + ld.compact(a.getAccessSpace()) + "\t", "\t" + a.getAccessSpace() + "\t");
+        }
         assertFalse(old.contains("\t%"), "every compact leaf replaced");
         assertTrue(EcoreUtil.equals(c, SymconfText.read(old)));
     }
@@ -70,6 +74,13 @@ class CompactLeafDomainsTest {
         SymbolicConfiguration c = compiled("fir.pla", "tcpa32x32fir.tcpa", List.of("i", "j"));
         String text = SymconfText.write(c);
         assertFalse(text.lines().anyMatch(l -> l.startsWith("N\t") && l.contains("{ [j_i")), "no FIR leaf needs the verbatim form");
+        // a shared channel's routes after the first refer to it; a dangling reference names the line
+        assertTrue(text.contains("\nR\te6.2\t=e5.2\n"), text);
+        assertTrue(EcoreUtil.equals(c, SymconfText.read(text)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SymconfText.read(text.replace("\t=e5.2\n", "\t=e99\n")));
+        assertTrue(e.getMessage().contains("route refers to no earlier route e99"), e.getMessage());
+        // access spaces are compact too: the whole tile box and a reference to the consuming operation
+        assertFalse(text.lines().anyMatch(l -> l.startsWith("A\t") && l.contains("{ [j_i")), text);
         // rd0 of alu0's move: the whole tile box of the whole iteration space
         assertTrue(text.contains("\tREGISTER\trd0\t%@#\n"), text);
         // fd0 of alu0's move source: 1 <= j_i < p_i in the box, global part = v4's condition space
