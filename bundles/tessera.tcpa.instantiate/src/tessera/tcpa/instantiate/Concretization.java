@@ -65,8 +65,18 @@ public final class Concretization {
         public long[] point(int n) {
             long[] j = new long[strides.length];
             long rest = n;
+            for (int d : digits()) {
+                j[d] = rest / strides[d];
+                rest %= strides[d];
+            }
+            return j;
+        }
+
+        /** The indices by stride, largest first: the digits of the λ^J linearisation, slowest first (no boxing: per iteration). */
+        private int[] digits() {
+            int[] order = new int[strides.length];
             boolean[] done = new boolean[strides.length];
-            for (int step = 0; step < strides.length; step++) { // digits from the largest stride down (no boxing: called per iteration)
+            for (int step = 0; step < order.length; step++) {
                 int d = -1;
                 for (int i = 0; i < strides.length; i++) {
                     if (!done[i] && (d < 0 || strides[i] > strides[d])) {
@@ -74,10 +84,9 @@ public final class Concretization {
                     }
                 }
                 done[d] = true;
-                j[d] = rest / strides[d];
-                rest %= strides[d];
+                order[step] = d;
             }
-            return j;
+            return order;
         }
 
         /** The PE (row, col) = Φ·K of tile K (Φ's rows are (Δrow, Δcol), the routing's order, P6). */
@@ -97,11 +106,7 @@ public final class Concretization {
          * of N identical slices costs what one does. Strides that are not nested fall back to runs along the fastest.
          */
         public String text(BitSet ns) {
-            Integer[] order = new Integer[strides.length];
-            for (int i = 0; i < order.length; i++) {
-                order[i] = i;
-            }
-            java.util.Arrays.sort(order, (a, b) -> Long.compare(strides[b], strides[a]));
+            int[] order = digits();
             boolean nested = strides[order[order.length - 1]] == 1;
             for (int l = 0; l + 1 < order.length && nested; l++) {
                 nested = strides[order[l]] % strides[order[l + 1]] == 0;
@@ -110,12 +115,12 @@ public final class Concretization {
                 return runs(embedding.intra(), ns, this::point, order[order.length - 1]);
             }
             List<String> parts = new ArrayList<>();
-            digits(ns, 0, order, new ArrayList<>(), parts);
+            conjunctions(ns, 0, order, new ArrayList<>(), parts);
             return "{ [" + String.join(", ", embedding.intra()) + "] : " + (parts.isEmpty() ? "false" : String.join(" or ", parts)) + " }";
         }
 
         /** Conjunctions of {@code bits} (relative to its slice of digit level − 1) with the ranges of the slower digits in {@code prefix}. */
-        private void digits(BitSet bits, int level, Integer[] order, List<String> prefix, List<String> out) {
+        private void conjunctions(BitSet bits, int level, int[] order, List<String> prefix, List<String> out) {
             int d = order[level];
             String j = embedding.intra().get(d);
             int stride = (int) strides[d];
@@ -130,7 +135,7 @@ public final class Concretization {
                     List<String> p = new ArrayList<>(prefix);
                     p.add(w - 1 > v ? v + " <= " + j + " <= " + (w - 1) : j + " == " + v);
                     if (level + 1 < order.length) {
-                        digits(sub, level + 1, order, p, out);
+                        conjunctions(sub, level + 1, order, p, out);
                     } else {
                         out.add(String.join(" and ", p));
                     }

@@ -456,16 +456,17 @@ public final class ControlSignals {
             Encoding fixed = encode(false);
             SignalColouring sc = new SignalColouring(fixed.problem());
             int[] clique = sc.clique();
-            Deadline d = greedy <= limit ? Deadline.after(FIXED_LIMIT.compareTo(exactLimit) < 0 ? FIXED_LIMIT : exactLimit) : deadline;
+            Duration lowering = FIXED_LIMIT.compareTo(exactLimit) < 0 ? FIXED_LIMIT : exactLimit;
+            Deadline d = greedy <= limit ? Deadline.after(lowering) : deadline;
             SignalColouring.Solution best = null;
             for (int k = Math.min(greedy - 1, limit); k >= 1; k--) {
                 SignalColouring.Solution s = sc.solve(k, clique, d, proven);
                 if (s == null) {
                     break;
                 }
-                k = (int) Arrays.stream(s.colour()).filter(c -> c >= 0).distinct().count();
+                k = s.colours();
                 if (best == null && greedy > limit) {
-                    d = Deadline.after(FIXED_LIMIT.compareTo(exactLimit) < 0 ? FIXED_LIMIT : exactLimit); // fits: lowering is optional
+                    d = Deadline.after(lowering); // fits: lowering is optional
                 }
                 best = s;
             }
@@ -493,8 +494,8 @@ public final class ControlSignals {
                 }
                 break;
             }
-            k = (int) Arrays.stream(s.colour()).filter(c -> c >= 0).distinct().count();
-            best = new SignalColouring.Solution(k, s.option(), s.colour(), s.flip());
+            k = s.colours();
+            best = s;
             if (!minimise) {
                 break; // fits into C: good enough, the instantiation time matters more than fewer signals
             }

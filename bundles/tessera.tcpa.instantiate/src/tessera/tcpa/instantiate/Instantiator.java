@@ -82,7 +82,8 @@ public final class Instantiator {
                 reach = Math.max(reach, in.tau() / ctx.pi() + 1);
             }
         }
-        for (long d : fdDepths(sym, ctx).values()) {
+        Map<String, Long> fdDepths = fdDepths(sym, ctx);
+        for (long d : fdDepths.values()) {
             reach = (int) Math.max(reach, d + 1);
         }
         TilePatterns patterns = new TilePatterns(ctx, leafDomains, reach);
@@ -114,7 +115,7 @@ public final class Instantiator {
                     }
                 }
             }
-            dropDeadFeedbackWrites(pst, split, fdDepths(sym, ctx));
+            dropDeadFeedbackWrites(pst, split, fdDepths);
             ProcessorClass model = F.createProcessorClass();
             model.setName(name);
             model.setDomain(ctx.tileText(pc.tiles()));
@@ -140,7 +141,7 @@ public final class Instantiator {
             BitSet ks = new BitSet();
             ks.set(0, space);
             model.setKernelSpace(ctx.text(ks));
-            fdDepths(sym, ctx).forEach((reg, d) -> {
+            fdDepths.forEach((reg, d) -> {
                 FdDepth fd = F.createFdDepth();
                 fd.setRegister(reg);
                 fd.setDepth(d.intValue());

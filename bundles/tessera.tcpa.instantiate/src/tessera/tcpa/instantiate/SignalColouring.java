@@ -22,7 +22,7 @@ final class SignalColouring {
     record Problem(List<ControlSignals.Local> signals, List<int[][]> options) {
     }
 
-    /** Per node the chosen option, per signal its colour (−1 when no chosen option uses it) and polarity. */
+    /** Per node the chosen option, per signal its colour (−1 when no chosen option uses it) and polarity; the colours used. */
     record Solution(int colours, int[] option, int[] colour, boolean[] flip) {
     }
 
@@ -191,6 +191,6 @@ final class SignalColouring {
             }
             flip[a] = s.model(q[a]);
         }
-        return new Solution(k, option, colour, flip);
+        return new Solution((int) java.util.Arrays.stream(colour).filter(c -> c >= 0).distinct().count(), option, colour, flip);
     }
 }

@@ -37,10 +37,6 @@ public final class TilePatterns {
         return compression;
     }
 
-    public TilePatterns(Concretization.Context ctx, List<String> leafDomains) {
-        this(ctx, leafDomains, 0);
-    }
-
     /**
      * {@code reach}: how many iterations before or after its own an iteration's kernel depends on (epilog stages, FD
      * depths); the splits are then over the {@link SliceCompression} of the slowest index, which {@link #compression}
@@ -113,17 +109,10 @@ public final class TilePatterns {
 
     /** The sorted distinct values (MOD: residues) of the constraint's expression with k_i = 0 (the others are 0 too: separable) over the box. */
     private long[] restValues(Constraint c, List<long[]> box) {
-        List<String> intra = ctx.embedding().intra();
-        long[] a = new long[intra.size()];
-        for (int d = 0; d < a.length; d++) {
-            a[d] = c.expr().coeff(intra.get(d));
-        }
+        long[] row = row(c); // affine in J once the k's are 0: a dot product, no map per point
         long[] r = new long[box.size()];
         for (int n = 0; n < r.length; n++) {
-            long e = c.expr().constant(); // affine in J once the k's are 0: a dot product, no map per point
-            for (int d = 0; d < a.length; d++) {
-                e += a[d] * box.get(n)[d];
-            }
+            long e = atJ(row, row[2], box.get(n));
             r[n] = c.kind() == Constraint.Kind.MOD ? Math.floorMod(e, c.modulus()) : e;
         }
         return java.util.Arrays.stream(r).sorted().distinct().toArray();
@@ -162,8 +151,8 @@ public final class TilePatterns {
     }
 
     /**
-     * A leaf as rows {kind, modulus, constant, a over J…, b over K…} per piece (null when a constraint names another
-     * variable): split then evaluates the rows at each box point instead of building a point scanner per tile.
+     * A leaf as constraint rows ({@link #row}) per piece (null when a constraint names a variable other than J and
+     * K): split then evaluates the rows at each box point instead of building a point scanner per tile.
      */
     private List<List<long[]>> rows(String domain) {
         return rows.computeIfAbsent(domain, d -> {
@@ -175,22 +164,37 @@ public final class TilePatterns {
                     if (!intra.containsAll(c.expr().variables().stream().filter(v -> !inter.contains(v)).toList())) {
                         return null;
                     }
-                    long[] row = new long[3 + intra.size() + inter.size()];
-                    row[0] = c.kind().ordinal();
-                    row[1] = c.modulus();
-                    row[2] = c.expr().constant();
-                    for (int i = 0; i < intra.size(); i++) {
-                        row[3 + i] = c.expr().coeff(intra.get(i));
-                    }
-                    for (int i = 0; i < inter.size(); i++) {
-                        row[3 + intra.size() + i] = c.expr().coeff(inter.get(i));
-                    }
-                    cs.add(row);
+                    cs.add(row(c));
                 }
                 pieces.add(cs);
             }
             return pieces;
         });
+    }
+
+    /** A constraint as {kind, modulus, constant, coefficients over J…, over K…}. */
+    private long[] row(Constraint c) {
+        List<String> intra = ctx.embedding().intra(), inter = ctx.embedding().inter();
+        long[] row = new long[3 + intra.size() + inter.size()];
+        row[0] = c.kind().ordinal();
+        row[1] = c.modulus();
+        row[2] = c.expr().constant();
+        for (int i = 0; i < intra.size(); i++) {
+            row[3 + i] = c.expr().coeff(intra.get(i));
+        }
+        for (int i = 0; i < inter.size(); i++) {
+            row[3 + intra.size() + i] = c.expr().coeff(inter.get(i));
+        }
+        return row;
+    }
+
+    /** {@code base} + the row's J coefficients · j. */
+    private static long atJ(long[] row, long base, long[] j) {
+        long v = base;
+        for (int i = 0; i < j.length; i++) {
+            v += row[3 + i] * j[i];
+        }
+        return v;
     }
 
     private static boolean holds(long[] row, long v) {
@@ -260,12 +264,7 @@ public final class TilePatterns {
                     long[] j = pts.get(n);
                     boolean in = true;
                     for (int c = 0; c < base.length && in; c++) {
-                        long[] row = piece.get(c);
-                        long v = base[c];
-                        for (int i = 0; i < d; i++) {
-                            v += row[3 + i] * j[i];
-                        }
-                        in = holds(row, v);
+                        in = holds(piece.get(c), atJ(piece.get(c), base[c], j));
                     }
                     if (in) {
                         r.set(n);

@@ -87,9 +87,10 @@ public final class SymconfText {
 
     /** {@code r} is {@code r0}'s path for another edge: its shares are r0's edge and r0's shares but itself, in order. */
     private static boolean sameRoute(Route r0, Route r) {
-        List<String> shares = new ArrayList<>(List.of(r0.getEdge()));
+        List<String> shares = new ArrayList<>();
+        shares.add(r0.getEdge());
         r0.getSharesWith().stream().filter(x -> !x.equals(r.getEdge())).forEach(shares::add);
-        return r0.getSharesWith().contains(r.getEdge()) && r.getEdge() != null && !r.getEdge().contains("\t") && shares.equals(r.getSharesWith())
+        return r0.getSharesWith().contains(r.getEdge()) && shares.equals(r.getSharesWith())
                 && r0.getDelta().equals(r.getDelta()) && r0.getPorts().equals(r.getPorts()) && r0.getOutputPort() == r.getOutputPort()
                 && r0.getInputPort() == r.getInputPort();
     }
