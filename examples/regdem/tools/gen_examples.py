@@ -68,6 +68,15 @@ def schedule(body):
         if b in busy:
             busy.remove(b)
 
+    def take_barrier(waits):
+        # a free barrier; when all six are busy, wait for the oldest one first
+        b = free_barrier()
+        if b is None:
+            clear(busy[0], waits)
+            b = free_barrier()
+        busy.append(b)
+        return b
+
     def cycles_since(i):
         return sum(out[k]["stall"] for k in range(i, len(out)))
 
@@ -111,20 +120,12 @@ def schedule(body):
         rb = wb = 0
         if op in VAR:
             if dest:
-                wb = free_barrier()
-                if wb is None:
-                    clear(busy[0], waits)
-                    wb = free_barrier()
-                busy.append(wb)
+                wb = take_barrier(waits)
                 for r in dest:
                     pend_w[r] = wb
                     ready.pop(r, None)
             if op in STORES:
-                rb = free_barrier()
-                if rb is None:
-                    clear(busy[0], waits)
-                    rb = free_barrier()
-                busy.append(rb)
+                rb = take_barrier(waits)
                 for r in src:
                     pend_r[r] = rb
             else:

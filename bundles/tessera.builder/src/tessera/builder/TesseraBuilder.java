@@ -36,6 +36,7 @@ import tessera.core.Monitor;
 import tessera.core.pass.GenPaths;
 import tessera.core.pass.Pass;
 import tessera.core.pass.PassExecutor;
+import tessera.core.pass.ProjectSettings;
 import tessera.core.pass.PassRegistry;
 import tessera.core.pass.ProjectRunner;
 
@@ -118,10 +119,11 @@ public class TesseraBuilder extends IncrementalProjectBuilder {
                 f.deleteMarkers(MARKER, true, IResource.DEPTH_ZERO);
                 String text = read(f);
                 Set<String> produced = new LinkedHashSet<>();
+                PassExecutor.Products products = new PassExecutor.Products(); // one parse per file, shared down the chain
                 for (Pass p : passes) {
                     sub.subTask(p.id() + ": " + rel);
                     PassExecutor.Execution ex = PassExecutor.execute(p, rel, text, settings,
-                            other -> readProjectFile(project, other), m);
+                            other -> readProjectFile(project, other), products, m);
                     for (Map.Entry<String, byte[]> o : ex.outputs().entrySet()) {
                         write(project, o.getKey(), o.getValue());
                         produced.add(o.getKey());
@@ -266,18 +268,8 @@ public class TesseraBuilder extends IncrementalProjectBuilder {
     }
 
     static Map<String, String> readSettings(IProject project) throws CoreException {
-        IFile f = project.getFile(ProjectRunner.SETTINGS_FILE);
-        Map<String, String> m = new LinkedHashMap<>();
-        if (f.exists()) {
-            Properties p = new Properties();
-            try (InputStream in = f.getContents(true)) {
-                p.load(in);
-            } catch (IOException e) {
-                return m;
-            }
-            p.stringPropertyNames().stream().sorted().forEach(k -> m.put(k, p.getProperty(k)));
-        }
-        return m;
+        IFile f = project.getFile(ProjectSettings.FILE);
+        return f.exists() ? ProjectSettings.parse(read(f)) : new LinkedHashMap<>();
     }
 
     private static Optional<String> readProjectFile(IProject project, String rel) {
@@ -305,7 +297,7 @@ public class TesseraBuilder extends IncrementalProjectBuilder {
     }
 
     private static boolean settingsChanged(IResourceDelta delta) {
-        IResourceDelta d = delta.findMember(IPath.fromOSString(ProjectRunner.SETTINGS_FILE));
+        IResourceDelta d = delta.findMember(IPath.fromOSString(ProjectSettings.FILE));
         return d != null;
     }
 

@@ -3,33 +3,24 @@ package tessera.core;
 /**
  * Progress and cancellation for long work, independent of Eclipse's IProgressMonitor (the builder adapts one to
  * the other, the CLI prints to stderr). Work units are arbitrary; {@link #checkCanceled()} belongs in every long loop.
+ * Only {@link #isCanceled()} must be given: a monitor that shows no progress ignores the rest.
  */
+@FunctionalInterface
 public interface Monitor {
     /** A monitor that reports nothing and is never cancelled. */
-    Monitor NULL = new Monitor() {
-        @Override
-        public void begin(String task, int totalWork) {
-        }
+    Monitor NULL = () -> false;
 
-        @Override
-        public void worked(int work) {
-        }
+    default void begin(String task, int totalWork) {
+        // no progress shown
+    }
 
-        @Override
-        public void subTask(String name) {
-        }
+    default void worked(int work) {
+        // no progress shown
+    }
 
-        @Override
-        public boolean isCanceled() {
-            return false;
-        }
-    };
-
-    void begin(String task, int totalWork);
-
-    void worked(int work);
-
-    void subTask(String name);
+    default void subTask(String name) {
+        // no progress shown
+    }
 
     boolean isCanceled();
 

@@ -1,6 +1,8 @@
 package tessera.diagram;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,19 +44,53 @@ public final class Diagram {
         }
     }
 
-    public static final class Node {
-        public final String id;
-        public Shape shape = Shape.RECTANGLE;
-        public final List<String> lines = new ArrayList<>();
+    /** What nodes and edges share: tooltip, payload, source range and Properties-view rows, with fluent setters. */
+    public abstract static class Element<T extends Element<T>> {
         public String tooltip = "";
-        public int fill = 0xF4F7FB;
-        public int stroke = 0x34495E;
-        public boolean bold;
         public Object payload;
         /** Where the element comes from in the source text (null: not linked), for editor linking. */
         public SourceRange sourceRange;
         /** Name → value rows for the Properties view (insertion order). */
         public final Map<String, String> properties = new LinkedHashMap<>();
+
+        Element() {
+        }
+
+        abstract T self();
+
+        public T tooltip(String t) {
+            tooltip = t;
+            return self();
+        }
+
+        public T payload(Object p) {
+            payload = p;
+            return self();
+        }
+
+        public T sourceRange(SourceRange s) {
+            sourceRange = s;
+            return self();
+        }
+
+        public T property(String name, String value) {
+            properties.put(name, value);
+            return self();
+        }
+
+        /** The payload, or the element itself without one: the key of {@link Diagram#elementOf}. */
+        Object key() {
+            return payload != null ? payload : this;
+        }
+    }
+
+    public static final class Node extends Element<Node> {
+        public final String id;
+        public Shape shape = Shape.RECTANGLE;
+        public final List<String> lines = new ArrayList<>();
+        public int fill = 0xF4F7FB;
+        public int stroke = 0x34495E;
+        public boolean bold;
         public final List<Port> ports = new ArrayList<>();
         public double x;
         public double y;
@@ -63,6 +99,11 @@ public final class Diagram {
 
         Node(String id) {
             this.id = id;
+        }
+
+        @Override
+        Node self() {
+            return this;
         }
 
         public Node lines(String... ls) {
@@ -78,26 +119,6 @@ public final class Diagram {
         public Node colors(int fillRgb, int strokeRgb) {
             fill = fillRgb;
             stroke = strokeRgb;
-            return this;
-        }
-
-        public Node tooltip(String t) {
-            tooltip = t;
-            return this;
-        }
-
-        public Node payload(Object p) {
-            payload = p;
-            return this;
-        }
-
-        public Node sourceRange(SourceRange s) {
-            sourceRange = s;
-            return this;
-        }
-
-        public Node property(String name, String value) {
-            properties.put(name, value);
             return this;
         }
 
@@ -117,22 +138,16 @@ public final class Diagram {
         }
     }
 
-    public static final class Edge {
+    public static final class Edge extends Element<Edge> {
         public final String id;
         public final Node source;
         public final Node target;
         public Port sourcePort;
         public Port targetPort;
         public String label = "";
-        public String tooltip = "";
         public boolean dashed;
         public int color = 0x34495E;
         public double width = 1.2;
-        public Object payload;
-        /** Where the element comes from in the source text (null: not linked), for editor linking. */
-        public SourceRange sourceRange;
-        /** Name → value rows for the Properties view (insertion order). */
-        public final Map<String, String> properties = new LinkedHashMap<>();
         /** Layout result: start, bend points, end. */
         public final List<double[]> route = new ArrayList<>();
         /** Layout result: top-left of the label box. */
@@ -145,6 +160,11 @@ public final class Diagram {
             this.id = id;
             this.source = source;
             this.target = target;
+        }
+
+        @Override
+        Edge self() {
+            return this;
         }
 
         public Edge label(String l) {
@@ -168,25 +188,6 @@ public final class Diagram {
             return this;
         }
 
-        public Edge tooltip(String t) {
-            tooltip = t;
-            return this;
-        }
-
-        public Edge payload(Object p) {
-            payload = p;
-            return this;
-        }
-
-        public Edge sourceRange(SourceRange s) {
-            sourceRange = s;
-            return this;
-        }
-
-        public Edge property(String name, String value) {
-            properties.put(name, value);
-            return this;
-        }
     }
 
     private final Map<String, Node> nodes = new LinkedHashMap<>();
@@ -221,14 +222,17 @@ public final class Diagram {
 
     /** The nodes whose source range contains {@code offset}, innermost (shortest range) first. */
     public List<Node> nodesAt(int offset) {
-        return nodes.values().stream().filter(n -> n.sourceRange != null && n.sourceRange.contains(offset))
-                .sorted(java.util.Comparator.comparingInt(n -> n.sourceRange.length())).toList();
+        return at(nodes.values(), offset);
     }
 
     /** The edges whose source range contains {@code offset}, innermost (shortest range) first. */
     public List<Edge> edgesAt(int offset) {
-        return edges.stream().filter(e -> e.sourceRange != null && e.sourceRange.contains(offset))
-                .sorted(java.util.Comparator.comparingInt(e -> e.sourceRange.length())).toList();
+        return at(edges, offset);
+    }
+
+    private static <T extends Element<T>> List<T> at(Collection<T> elements, int offset) {
+        return elements.stream().filter(x -> x.sourceRange != null && x.sourceRange.contains(offset))
+                .sorted(Comparator.comparingInt(x -> x.sourceRange.length())).toList();
     }
 
     /** The node or edge whose payload (or itself, without payload) is {@code key}; null if none. */
@@ -237,12 +241,12 @@ public final class Diagram {
             return null;
         }
         for (Node n : nodes.values()) {
-            if (key.equals(n.payload != null ? n.payload : n)) {
+            if (key.equals(n.key())) {
                 return n;
             }
         }
         for (Edge e : edges) {
-            if (key.equals(e.payload != null ? e.payload : e)) {
+            if (key.equals(e.key())) {
                 return e;
             }
         }

@@ -1,13 +1,13 @@
 package tessera.regdem;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import tessera.core.Diagnostic;
 import tessera.core.Monitor;
+import tessera.core.cli.Json;
 import tessera.regdem.analysis.Cfg;
 import tessera.regdem.occupancy.ArchSpec;
 import tessera.regdem.predict.StallPredictor;
@@ -103,19 +103,10 @@ public final class RegdemRunner {
     public static List<Map<String, Object>> rows(VariantGenerator.Report rep) {
         List<Map<String, Object>> l = new ArrayList<>();
         for (Variant v : rep.variants()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("variant", v.name());
-            m.put("demoted", v.demote());
-            m.put("registers", v.registers());
-            m.put("occupancy", v.occupancy());
-            m.put("sharedMemory", v.sharedBytes());
-            m.put("dynamicSharedMemory", v.dynamicSharedBytes());
-            m.put("stall", v.stall());
-            m.put("adjusted", v.adjusted());
-            m.put("instructions", v.instCount());
-            m.put("fp64", v.dpCount());
-            m.put("chosen", v.chosen());
-            l.add(m);
+            l.add(Json.object("variant", v.name(), "demoted", v.demote(), "registers", v.registers(),
+                    "occupancy", v.occupancy(), "sharedMemory", v.sharedBytes(),
+                    "dynamicSharedMemory", v.dynamicSharedBytes(), "stall", v.stall(), "adjusted", v.adjusted(),
+                    "instructions", v.instCount(), "fp64", v.dpCount(), "chosen", v.chosen()));
         }
         return l;
     }

@@ -24,7 +24,6 @@ import org.eclipse.jface.viewers.SelectionChangedEvent;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.FileDialog;
@@ -97,10 +96,7 @@ public class DiagramView extends ViewPart implements ISelectionProvider {
     @Override
     public void createPartControl(Composite parent) {
         Composite c = new Composite(parent, SWT.NONE);
-        GridLayout gl = new GridLayout(2, false);
-        gl.marginWidth = 0;
-        gl.marginHeight = 0;
-        c.setLayout(gl);
+        c.setLayout(Layouts.grid(2, 0, 0));
         chooser = new Combo(c, SWT.READ_ONLY);
         chooser.setLayoutData(new GridData(SWT.LEFT, SWT.CENTER, false, false));
         chooser.addListener(SWT.Selection, e -> showIndex(chooser.getSelectionIndex()));

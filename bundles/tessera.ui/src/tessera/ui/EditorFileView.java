@@ -37,7 +37,7 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import tessera.core.CancelledException;
 import tessera.core.Monitor;
 import tessera.core.TimeLimitException;
-import tessera.core.pass.ProjectRunner;
+import tessera.core.pass.ProjectSettings;
 
 /**
  * Base of the Studio views that follow the file of the active editor: activating an editor on an accepted file shows
@@ -113,7 +113,7 @@ public abstract class EditorFileView extends ViewPart {
     /** Whether a workspace change should recompute {@code f}: its content or the project's settings changed. */
     protected boolean changes(IResourceDelta delta, IFile f) {
         IResourceDelta d = delta.findMember(f.getFullPath());
-        IResourceDelta s = delta.findMember(f.getProject().getFullPath().append(ProjectRunner.SETTINGS_FILE));
+        IResourceDelta s = delta.findMember(f.getProject().getFullPath().append(ProjectSettings.FILE));
         return d != null && (d.getFlags() & IResourceDelta.CONTENT) != 0 || s != null;
     }
 
@@ -214,9 +214,7 @@ public abstract class EditorFileView extends ViewPart {
     /** A composite with the status text on top and {@code body} filling the rest (for {@link #createContents}). */
     protected final Composite withStatus(Composite parent, Function<Composite, Control> body) {
         Composite c = new Composite(parent, SWT.NONE);
-        GridLayout gl = new GridLayout(1, false);
-        gl.marginWidth = 0;
-        gl.marginHeight = 0;
+        GridLayout gl = Layouts.grid(1, 0, 0);
         gl.verticalSpacing = 2;
         c.setLayout(gl);
         status = new Text(c, SWT.READ_ONLY | SWT.WRAP | SWT.MULTI);
@@ -238,6 +236,18 @@ public abstract class EditorFileView extends ViewPart {
     /** Sets the file shown without reading it (views given a text directly). */
     protected void setFile(IFile f) {
         file = f;
+    }
+
+    /** What a view computes from a file's project-relative name, its text and a reader of the other files of its project. */
+    @FunctionalInterface
+    protected interface ProjectFileShow {
+        Job show(String fileName, String text, Function<String, Optional<String>> reader);
+    }
+
+    /** Shows a workspace file with the given (possibly unsaved) text; other files are read from its project. */
+    protected final Job showInProject(IFile f, String text, ProjectFileShow show) {
+        setFile(f);
+        return show.show(f.getProjectRelativePath().toString(), text, projectReader(f));
     }
 
     /** The job of the latest request (tests join it). */

@@ -10,7 +10,7 @@ import org.eclipse.jface.dialogs.ErrorDialog;
 import org.eclipse.ui.wizards.newresource.BasicNewProjectResourceWizard;
 
 import tessera.builder.TesseraNature;
-import tessera.core.pass.ProjectRunner;
+import tessera.core.pass.ProjectSettings;
 
 /** File → New → Tessera Project: a project with the Tessera nature and a commented tessera.properties. */
 public class NewTesseraProjectWizard extends BasicNewProjectResourceWizard {
@@ -36,7 +36,7 @@ public class NewTesseraProjectWizard extends BasicNewProjectResourceWizard {
         IProject p = getNewProject();
         try {
             TesseraNature.setEnabled(p, true, null);
-            IFile f = p.getFile(ProjectRunner.SETTINGS_FILE);
+            IFile f = p.getFile(ProjectSettings.FILE);
             if (!f.exists()) {
                 f.create(new ByteArrayInputStream(SETTINGS.getBytes(StandardCharsets.UTF_8)), true, null);
             }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.eclipse.emf.common.util.URI;
@@ -30,20 +31,29 @@ import tessera.core.Severity;
 /**
  * What the loaders of the Tessera Xtext languages share: the language's injector (created once, on a plain class
  * path as in OSGi), parsing text into a fresh resource, validation into {@link Diagnostic}s with line, column,
- * offset and length, and the formatter. One instance per language, held by its loader.
+ * offset and length (and the language's hints), and the formatter. One instance per language, held by its loader.
  */
 public final class XtextLanguage {
     private final String extension;
     private final Supplier<Injector> setup;
+    private final Function<Issue, String> hint;
     private volatile Injector injector;
 
     /**
+     * A language whose hints travel as the issues' first data item.
+     *
      * @param extension the file extension without the dot ({@code tcpa}): the resource URI's scheme and suffix
      * @param setup creates the injector and registers the EPackage (the language's standalone setup)
      */
     public XtextLanguage(String extension, Supplier<Injector> setup) {
+        this(extension, setup, XtextLanguage::firstDataItem);
+    }
+
+    /** @param hint the hint of an issue's diagnostic ("" for none) */
+    public XtextLanguage(String extension, Supplier<Injector> setup, Function<Issue, String> hint) {
         this.extension = extension;
         this.setup = setup;
+        this.hint = hint;
     }
 
     /** The language's injector (created on first use). */
@@ -82,11 +92,11 @@ public final class XtextLanguage {
         return injector().getInstance(IResourceValidator.class).validate(res, CheckMode.ALL, CancelIndicator.NullImpl);
     }
 
-    /** The issues of a parsed resource as diagnostics of {@code file}. */
+    /** The issues of a parsed resource as diagnostics of {@code file}, with the language's hints. */
     public Diagnostics diagnostics(String file, XtextResource res) {
         Diagnostics d = new Diagnostics();
         for (Issue i : validate(res)) {
-            d.add(diagnostic(file, i));
+            d.add(diagnostic(file, i, hint.apply(i)));
         }
         return d;
     }
@@ -109,13 +119,21 @@ public final class XtextLanguage {
 
     /** An Xtext issue as a tessera diagnostic; the hint is the issue's first data item when there is one. */
     public static Diagnostic diagnostic(String file, Issue i) {
+        return diagnostic(file, i, firstDataItem(i));
+    }
+
+    /** An Xtext issue as a tessera diagnostic with the given hint. */
+    public static Diagnostic diagnostic(String file, Issue i, String hint) {
         Severity s = switch (i.getSeverity()) {
             case ERROR -> Severity.ERROR;
             case WARNING -> Severity.WARNING;
             default -> Severity.INFO;
         };
-        String hint = i.getData() != null && i.getData().length > 0 ? i.getData()[0] : "";
         return new Diagnostic(s, file, i.getLineNumber() == null ? 0 : i.getLineNumber(), i.getColumn() == null ? 0 : i.getColumn(),
                 i.getOffset() == null ? -1 : i.getOffset(), i.getLength() == null ? 0 : i.getLength(), i.getMessage(), hint, i.getCode());
+    }
+
+    private static String firstDataItem(Issue i) {
+        return i.getData() != null && i.getData().length > 0 ? i.getData()[0] : "";
     }
 }

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * The command line of one subcommand: positional words and {@code --options}. Options take a value
@@ -78,6 +80,13 @@ public final class Args {
         return positional.get(i);
     }
 
+    /** The command's one positional argument ({@code what} names it in the usage error); a second one is an error. */
+    public String single(String what) {
+        String s = positional(0, what);
+        expectPositional(1);
+        return s;
+    }
+
     public void expectPositional(int max) {
         if (positional.size() > max) {
             throw new UsageException("unexpected argument '" + positional.get(max) + "'");
@@ -98,42 +107,86 @@ public final class Args {
     }
 
     public int intOption(String name, int dflt) {
-        Optional<String> v = option(name);
-        if (v.isEmpty()) {
-            return dflt;
-        }
-        try {
-            return Integer.parseInt(v.get().trim());
-        } catch (NumberFormatException e) {
-            throw new UsageException("--" + name + " expects a whole number, got '" + v.get() + "'");
-        }
+        return numberOption(name, dflt, Integer::parseInt, "a whole number");
     }
 
     public double doubleOption(String name, double dflt) {
+        return numberOption(name, dflt, Double::parseDouble, "a number");
+    }
+
+    /** The last value of {@code --name} parsed (trimmed), or {@code dflt}; unparsable is {@code --name expects WHAT}. */
+    private <T> T numberOption(String name, T dflt, Function<String, T> parse, String what) {
         Optional<String> v = option(name);
         if (v.isEmpty()) {
             return dflt;
         }
         try {
-            return Double.parseDouble(v.get().trim());
+            return parse.apply(v.get().trim());
         } catch (NumberFormatException e) {
-            throw new UsageException("--" + name + " expects a number, got '" + v.get() + "'");
+            throw new UsageException("--" + name + " expects " + what + ", got '" + v.get() + "'");
         }
     }
 
-    /** Repeated {@code --name K=V} options as an ordered map (e.g. {@code --param N=16}). */
-    public Map<String, String> keyValues(String name) {
+    /**
+     * Repeated {@code --name NAME=VALUE} options as an ordered map, names and values trimmed, the last value of a name
+     * winning. The value is kept whole: it may hold commas ({@code --input a=1,2,3}).
+     *
+     * @param form how a usage error spells the expected form, e.g. {@code NAME=FILE}: an option without a name or a
+     *             value is the usage error {@code --name expects FORM, got 'SPEC'}
+     */
+    public Map<String, String> assignments(String name, String form) {
         Map<String, String> m = new LinkedHashMap<>();
-        for (String kv : options(name)) {
-            for (String part : kv.split(",")) {
-                int eq = part.indexOf('=');
-                if (eq <= 0) {
-                    throw new UsageException("--" + name + " expects NAME=VALUE, got '" + part + "'");
-                }
-                m.put(part.substring(0, eq).trim(), part.substring(eq + 1).trim());
-            }
+        for (String spec : options(name)) {
+            put(m, name, form, spec);
         }
         return m;
+    }
+
+    /**
+     * Like {@link #assignments(String, String)}, handing each name and value to {@code action}; a value that it rejects
+     * with an {@link IllegalArgumentException} (a {@link NumberFormatException}, say) is the usage error
+     * {@code --name NAME=VALUE: INVALID}.
+     */
+    public void assignments(String name, String form, String invalid, BiConsumer<String, String> action) {
+        assignments(name, form).forEach((k, v) -> accept(name, k, v, invalid, action));
+    }
+
+    /**
+     * Repeated {@code --name NAME=INTEGER} options, several to an option allowed ({@code --param N=16 --param M=4,K=2}),
+     * as an ordered map (e.g. the parameters of a PLA). A malformed option is a usage error as for
+     * {@link #assignments(String, String)}; a value that is not an integer is {@code --name N=x: the value is not an
+     * integer}.
+     */
+    public Map<String, Long> integers(String name, String form) {
+        Map<String, String> text = new LinkedHashMap<>();
+        for (String spec : options(name)) {
+            for (String part : spec.split(",")) {
+                put(text, name, form, part);
+            }
+        }
+        Map<String, Long> m = new LinkedHashMap<>();
+        text.forEach((k, v) -> accept(name, k, v, "the value is not an integer", (n, x) -> m.put(n, Long.parseLong(x))));
+        return m;
+    }
+
+    /**
+     * Hands one {@code NAME=VALUE} to {@code action}; an {@link IllegalArgumentException} from it is the usage error
+     * {@code --name NAME=VALUE: INVALID}.
+     */
+    private static void accept(String name, String k, String v, String invalid, BiConsumer<String, String> action) {
+        try {
+            action.accept(k, v);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--" + name + " " + k + "=" + v + ": " + invalid);
+        }
+    }
+
+    private static void put(Map<String, String> m, String name, String form, String spec) {
+        int eq = spec.indexOf('=');
+        if (eq <= 0 || spec.substring(0, eq).isBlank() || spec.substring(eq + 1).isBlank()) {
+            throw new UsageException("--" + name + " expects " + form + ", got '" + spec + "'");
+        }
+        m.put(spec.substring(0, eq).trim(), spec.substring(eq + 1).trim());
     }
 
     public boolean isFlag(String name) {

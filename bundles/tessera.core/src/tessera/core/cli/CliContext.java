@@ -8,38 +8,15 @@ import tessera.core.Monitor;
 
 /**
  * What a subcommand talks to. With {@code --json} a command prints exactly one JSON document on stdout
- * ({@link #json}) and nothing else there; human text and progress go to stderr in that mode.
+ * ({@link #json(Object)}) and nothing else there; human text and progress go to stderr in that mode.
+ *
+ * @param out        stdout
+ * @param err        stderr: diagnostics, progress, and human text in {@code --json} mode
+ * @param workingDir what user-given paths are relative to
+ * @param json       {@code --json}: stdout holds one JSON document only
+ * @param quiet      {@code --quiet}: no progress lines, and no human text in {@code --json} mode
  */
-public final class CliContext {
-    private final PrintStream out;
-    private final PrintStream err;
-    private final Path workingDir;
-    private final boolean json;
-    private final boolean quiet;
-
-    public CliContext(PrintStream out, PrintStream err, Path workingDir, boolean json, boolean quiet) {
-        this.out = out;
-        this.err = err;
-        this.workingDir = workingDir;
-        this.json = json;
-        this.quiet = quiet;
-    }
-
-    public PrintStream out() {
-        return out;
-    }
-
-    public PrintStream err() {
-        return err;
-    }
-
-    public boolean json() {
-        return json;
-    }
-
-    public Path workingDir() {
-        return workingDir;
-    }
+public record CliContext(PrintStream out, PrintStream err, Path workingDir, boolean json, boolean quiet) {
 
     /** Resolves a user-given path against the working directory. */
     public Path resolve(String path) {

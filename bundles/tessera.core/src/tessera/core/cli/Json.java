@@ -1,5 +1,8 @@
 package tessera.core.cli;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonElement;
@@ -22,6 +25,21 @@ public final class Json {
 
     public static <T> T read(String text, Class<T> type) {
         return GSON.fromJson(text, type);
+    }
+
+    /**
+     * A JSON object with the keys in the order given ({@code key, value, key, value, …}): Java's {@code Map.of} iterates
+     * in an order that changes from run to run, which would make outputs differ between identical runs.
+     */
+    public static Map<String, Object> object(Object... keysAndValues) {
+        if (keysAndValues.length % 2 != 0) {
+            throw new IllegalArgumentException("keys and values must pair up");
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return m;
     }
 
     public static Gson gson() {

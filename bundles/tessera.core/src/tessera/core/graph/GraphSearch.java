@@ -89,42 +89,32 @@ public final class GraphSearch {
      * accepted edges: removing them leaves an acyclic graph.
      */
     public static boolean[] dfsBackEdges(Digraph g, IntPredicate edgeFilter) {
-        int n = g.nodeCount();
         boolean[] back = new boolean[g.edgeCount()];
-        int[] state = new int[n]; // 0 new, 1 on stack, 2 done
-        int[] stackNode = new int[n];
-        int[] stackPos = new int[n];
-        for (int root = 0; root < n; root++) {
-            if (state[root] != 0) {
-                continue;
+        int[] state = new int[g.nodeCount()]; // 0 new, 1 on stack, 2 done
+        DepthFirstSearch.run(g, edgeFilter, new DepthFirstSearch.Visitor() {
+            @Override
+            public boolean isNew(int v) {
+                return state[v] == 0;
             }
-            int depth = 0;
-            stackNode[0] = root;
-            stackPos[0] = 0;
-            state[root] = 1;
-            while (depth >= 0) {
-                int v = stackNode[depth];
-                int[] outs = g.outEdges(v);
-                if (stackPos[depth] < outs.length) {
-                    int e = outs[stackPos[depth]++];
-                    if (!edgeFilter.test(e)) {
-                        continue;
-                    }
-                    int w = g.target(e);
-                    if (state[w] == 1) {
-                        back[e] = true;
-                    } else if (state[w] == 0) {
-                        state[w] = 1;
-                        depth++;
-                        stackNode[depth] = w;
-                        stackPos[depth] = 0;
-                    }
-                } else {
-                    state[v] = 2;
-                    depth--;
+
+            @Override
+            public void enter(int v) {
+                state[v] = 1;
+            }
+
+            @Override
+            public boolean edge(int v, int e, int w) {
+                if (state[w] == 1) {
+                    back[e] = true;
                 }
+                return state[w] == 0;
             }
-        }
+
+            @Override
+            public void leave(int v, int parent) {
+                state[v] = 2;
+            }
+        });
         return back;
     }
 }

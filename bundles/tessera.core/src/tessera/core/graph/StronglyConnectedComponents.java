@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
- * Tarjan's strongly connected components (iterative, so deep graphs cannot overflow the stack), over the edges
+ * Tarjan's strongly connected components (on the iterative {@link DepthFirstSearch}, so deep graphs cannot overflow
+ * the stack), over the edges
  * accepted by a filter. Components are listed in topological order of the condensation (sources first).
  */
 public final class StronglyConnectedComponents {
@@ -27,68 +28,10 @@ public final class StronglyConnectedComponents {
 
     public static StronglyConnectedComponents of(Digraph g, IntPredicate edgeFilter) {
         int n = g.nodeCount();
-        int[] index = new int[n];
-        int[] low = new int[n];
-        Arrays.fill(index, -1);
-        boolean[] onStack = new boolean[n];
-        int[] stack = new int[n];
-        int sp = 0;
-        int[] callNode = new int[n];
-        int[] callEdgePos = new int[n];
+        Tarjan t = new Tarjan(n);
+        DepthFirstSearch.run(g, edgeFilter, t);
+        List<int[]> found = t.found;
         int[] comp = new int[n];
-        List<int[]> found = new ArrayList<>();
-        int counter = 0;
-        for (int root = 0; root < n; root++) {
-            if (index[root] >= 0) {
-                continue;
-            }
-            int depth = 0;
-            callNode[0] = root;
-            callEdgePos[0] = 0;
-            index[root] = low[root] = counter++;
-            stack[sp++] = root;
-            onStack[root] = true;
-            while (depth >= 0) {
-                int v = callNode[depth];
-                int[] outs = g.outEdges(v);
-                if (callEdgePos[depth] < outs.length) {
-                    int e = outs[callEdgePos[depth]++];
-                    if (!edgeFilter.test(e)) {
-                        continue;
-                    }
-                    int w = g.target(e);
-                    if (index[w] < 0) {
-                        index[w] = low[w] = counter++;
-                        stack[sp++] = w;
-                        onStack[w] = true;
-                        depth++;
-                        callNode[depth] = w;
-                        callEdgePos[depth] = 0;
-                    } else if (onStack[w]) {
-                        low[v] = Math.min(low[v], index[w]);
-                    }
-                } else {
-                    if (low[v] == index[v]) {
-                        int start = sp;
-                        do {
-                            start--;
-                        } while (stack[start] != v);
-                        int[] c = Arrays.copyOfRange(stack, start, sp);
-                        for (int x : c) {
-                            onStack[x] = false;
-                        }
-                        sp = start;
-                        Arrays.sort(c);
-                        found.add(c);
-                    }
-                    depth--;
-                    if (depth >= 0) {
-                        int parent = callNode[depth];
-                        low[parent] = Math.min(low[parent], low[v]);
-                    }
-                }
-            }
-        }
         Collections.reverse(found); // Tarjan emits sinks first
         boolean[] cyc = new boolean[found.size()];
         for (int c = 0; c < found.size(); c++) {
@@ -102,6 +45,68 @@ public final class StronglyConnectedComponents {
             }
         }
         return new StronglyConnectedComponents(comp, List.copyOf(found), cyc);
+    }
+
+    /** Tarjan's lowlink bookkeeping on top of the depth-first search: a component is complete when its root is left. */
+    private static final class Tarjan implements DepthFirstSearch.Visitor {
+        final int[] index;
+        final int[] low;
+        final boolean[] onStack;
+        final int[] stack;
+        int sp;
+        int counter;
+        final List<int[]> found = new ArrayList<>();
+
+        Tarjan(int n) {
+            index = new int[n];
+            low = new int[n];
+            Arrays.fill(index, -1);
+            onStack = new boolean[n];
+            stack = new int[n];
+        }
+
+        @Override
+        public boolean isNew(int v) {
+            return index[v] < 0;
+        }
+
+        @Override
+        public void enter(int v) {
+            index[v] = low[v] = counter++;
+            stack[sp++] = v;
+            onStack[v] = true;
+        }
+
+        @Override
+        public boolean edge(int v, int e, int w) {
+            if (index[w] < 0) {
+                return true;
+            }
+            if (onStack[w]) {
+                low[v] = Math.min(low[v], index[w]);
+            }
+            return false;
+        }
+
+        @Override
+        public void leave(int v, int parent) {
+            if (low[v] == index[v]) {
+                int start = sp;
+                do {
+                    start--;
+                } while (stack[start] != v);
+                int[] c = Arrays.copyOfRange(stack, start, sp);
+                for (int x : c) {
+                    onStack[x] = false;
+                }
+                sp = start;
+                Arrays.sort(c);
+                found.add(c);
+            }
+            if (parent >= 0) {
+                low[parent] = Math.min(low[parent], low[v]);
+            }
+        }
     }
 
     /** The component id of {@code node}; ids follow the topological order of {@link #components()}. */

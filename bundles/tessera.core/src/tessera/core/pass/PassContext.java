@@ -32,4 +32,18 @@ public interface PassContext {
 
     /** A one-line human summary of what the pass did, shown by {@code tessera demo} and the build console. */
     void summary(String line);
+
+    /**
+     * What an earlier pass of the same run published for this file (the passes of a file run in {@link Pass#order()}
+     * with one shared set of products), e.g. {@code pla.rdg}'s parsed PLA for {@code tcpa.compile}; empty when no earlier
+     * pass published a product of this type (a pass run alone).
+     */
+    default <T> Optional<T> product(Class<T> type) {
+        return Optional.empty();
+    }
+
+    /** Hands {@code product} (keyed by its class) to the later passes of this run on the same file. */
+    default void publish(Object product) {
+        // a context without later passes keeps nothing
+    }
 }

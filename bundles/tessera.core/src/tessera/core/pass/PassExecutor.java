@@ -29,12 +29,32 @@ public final class PassExecutor {
     private PassExecutor() {
     }
 
+    /** Runs {@code pass} alone: it sees no products of earlier passes. */
+    public static Execution execute(Pass pass, String rel, String text, Map<String, String> settings,
+            Function<String, Optional<String>> reader, Monitor monitor) {
+        return execute(pass, rel, text, settings, reader, new Products(), monitor);
+    }
+
+    /** What the passes of one file hand to the later ones ({@link PassContext#publish}), keyed by class. */
+    public static final class Products {
+        private final Map<Class<?>, Object> byType = new LinkedHashMap<>();
+
+        <T> Optional<T> get(Class<T> type) {
+            return Optional.ofNullable(type.cast(byType.get(type)));
+        }
+
+        void put(Object product) {
+            byType.put(product.getClass(), product);
+        }
+    }
+
     /**
-     * @param reader reads another project file by project-relative path (empty when absent)
+     * @param reader   reads another project file by project-relative path (empty when absent)
+     * @param products the products of the earlier passes on the same file; this pass adds its own
      * @throws CancelledException when the monitor was cancelled; nothing is to be committed then
      */
     public static Execution execute(Pass pass, String rel, String text, Map<String, String> settings,
-            Function<String, Optional<String>> reader, Monitor monitor) {
+            Function<String, Optional<String>> reader, Products products, Monitor monitor) {
         List<Diagnostic> diags = new ArrayList<>();
         Map<String, byte[]> outputs = new LinkedHashMap<>();
         List<String> summaries = new ArrayList<>();
@@ -77,6 +97,16 @@ public final class PassExecutor {
             @Override
             public void summary(String line) {
                 summaries.add(line);
+            }
+
+            @Override
+            public <T> Optional<T> product(Class<T> type) {
+                return products.get(type);
+            }
+
+            @Override
+            public void publish(Object product) {
+                products.put(product);
             }
         };
         try {

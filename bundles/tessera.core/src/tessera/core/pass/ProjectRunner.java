@@ -1,7 +1,6 @@
 package tessera.core.pass;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -13,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.stream.Stream;
 
 import tessera.core.Diagnostic;
@@ -25,9 +23,6 @@ import tessera.core.Monitor;
  * temporary file first and moved into place, so a failed or cancelled run never leaves half-written output.
  */
 public final class ProjectRunner {
-    /** The settings file at a project's root. */
-    public static final String SETTINGS_FILE = "tessera.properties";
-
     /** What one pass did on one file. */
     public record PassRun(String file, String passId, List<Diagnostic> diagnostics, List<String> outputs,
             List<String> summaries) {
@@ -47,7 +42,7 @@ public final class ProjectRunner {
      * @param outputRoot  where {@code gen/} is created (the project itself for a build, another folder for the demo)
      */
     public List<PassRun> run(Path projectRoot, Path outputRoot, Monitor monitor) throws IOException {
-        Map<String, String> settings = readSettings(projectRoot);
+        Map<String, String> settings = ProjectSettings.read(projectRoot);
         List<Path> files;
         try (Stream<Path> s = Files.walk(projectRoot)) {
             files = s.filter(Files::isRegularFile).filter(p -> !ignored(projectRoot.relativize(p))).sorted().toList();
@@ -60,9 +55,10 @@ public final class ProjectRunner {
             List<Pass> passes = registry.passesFor(rel);
             if (!passes.isEmpty()) {
                 String text = Files.readString(f, StandardCharsets.UTF_8);
+                PassExecutor.Products products = new PassExecutor.Products();
                 for (Pass p : passes) {
                     monitor.subTask(p.id() + " " + rel);
-                    runs.add(runOne(p, projectRoot, outputRoot, rel, text, settings, monitor));
+                    runs.add(runOne(p, projectRoot, outputRoot, rel, text, settings, products, monitor));
                 }
             }
             monitor.worked(1);
@@ -70,10 +66,16 @@ public final class ProjectRunner {
         return runs;
     }
 
-    /** Runs one pass on one file and commits its outputs only if it finished (errors or not). */
+    /** Runs one pass alone on one file and commits its outputs only if it finished (errors or not). */
     public static PassRun runOne(Pass pass, Path projectRoot, Path outputRoot, String rel, String text,
             Map<String, String> settings, Monitor monitor) throws IOException {
-        PassExecutor.Execution ex = PassExecutor.execute(pass, rel, text, settings, p -> read(projectRoot, p), monitor);
+        return runOne(pass, projectRoot, outputRoot, rel, text, settings, new PassExecutor.Products(), monitor);
+    }
+
+    /** Runs one pass on one file after the passes that filled {@code products}; commits its outputs if it finished. */
+    public static PassRun runOne(Pass pass, Path projectRoot, Path outputRoot, String rel, String text,
+            Map<String, String> settings, PassExecutor.Products products, Monitor monitor) throws IOException {
+        PassExecutor.Execution ex = PassExecutor.execute(pass, rel, text, settings, p -> read(projectRoot, p), products, monitor);
         List<String> written = new ArrayList<>();
         for (Map.Entry<String, byte[]> o : ex.outputs().entrySet()) {
             Path target = outputRoot.resolve(GenPaths.GEN_FOLDER).resolve(o.getKey()).normalize();
@@ -108,19 +110,6 @@ public final class ProjectRunner {
         } finally {
             Files.deleteIfExists(tmp);
         }
-    }
-
-    public static Map<String, String> readSettings(Path projectRoot) throws IOException {
-        Map<String, String> m = new LinkedHashMap<>();
-        Path f = projectRoot.resolve(SETTINGS_FILE);
-        if (Files.isRegularFile(f)) {
-            Properties p = new Properties();
-            try (InputStream in = Files.newInputStream(f)) {
-                p.load(in);
-            }
-            p.stringPropertyNames().stream().sorted().forEach(k -> m.put(k, p.getProperty(k)));
-        }
-        return m;
     }
 
     /** gen/, build output and hidden folders are never inputs. */

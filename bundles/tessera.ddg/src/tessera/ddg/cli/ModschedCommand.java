@@ -135,7 +135,7 @@ public final class ModschedCommand implements CliCommand {
             }
         }
         if (context.json()) {
-            context.json(java.util.Map.of("file", file, "loops", results));
+            context.json(tessera.core.cli.Json.object("file", file, "loops", results));
         }
         return rc;
     }

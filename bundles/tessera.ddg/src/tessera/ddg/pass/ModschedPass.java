@@ -9,7 +9,7 @@ import java.util.Map;
 import tessera.core.Diagnostic;
 import tessera.core.cli.Json;
 import tessera.core.pass.GenPaths;
-import tessera.core.pass.Pass;
+import tessera.core.pass.FilePass;
 import tessera.core.pass.PassContext;
 import tessera.ddg.convert.DdgLoader;
 import tessera.modsched.io.ScheduleReport;
@@ -23,29 +23,15 @@ import tessera.modsched.sms.SwingScheduler;
  * writes {@code modsched/<name>.schedule.txt} and {@code modsched/<name>.schedule.json}, reports diagnostics with
  * lines (a loop without a schedule is an error, II > MII a warning).
  */
-public final class ModschedPass implements Pass {
-    @Override
-    public String id() {
-        return "modsched";
-    }
-
-    @Override
-    public String description() {
-        return ".ddg loop → swing modulo schedule (II, MaxLive, MRT)";
-    }
-
-    @Override
-    public boolean accepts(String fileName) {
-        return GenPaths.extension(fileName).equals("ddg");
+public final class ModschedPass extends FilePass {
+    public ModschedPass() {
+        super("modsched", ".ddg loop → swing modulo schedule (II, MaxLive, MRT)", 100, ".ddg");
     }
 
     @Override
     public void run(PassContext context) {
         DdgLoader.Result read = DdgLoader.load(context.contents(), context.fileName());
-        read.diagnostics().forEach(context::report);
-        if (!read.ok()) {
-            context.summary("modsched: " + read.diagnostics().count(tessera.core.Severity.ERROR) + " error(s) in "
-                    + context.fileName());
+        if (!reportRead(context, read.diagnostics(), read.ok())) {
             return;
         }
         StringBuilder text = new StringBuilder();

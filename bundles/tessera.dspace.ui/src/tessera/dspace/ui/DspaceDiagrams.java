@@ -4,14 +4,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
-import tessera.diagram.DiagramProvider;
+import tessera.diagram.ExtensionDiagramProvider;
 import tessera.dspace.DspaceLoader;
 
 /** The choice graph of a {@code .exh} decision space for Studio's diagram view ({@link ChoiceGraph}). */
-public final class DspaceDiagrams implements DiagramProvider {
-    @Override
-    public boolean accepts(String fileName) {
-        return fileName.endsWith(".exh");
+public final class DspaceDiagrams extends ExtensionDiagramProvider {
+    public DspaceDiagrams() {
+        super(".exh");
     }
 
     @Override

@@ -19,6 +19,7 @@ import tessera.core.TimeLimitException;
 import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliContext;
+import tessera.core.cli.Json;
 import tessera.core.cli.UsageException;
 import tessera.dspace.DspaceLoader;
 import tessera.dspace.runtime.Program;
@@ -92,15 +93,8 @@ public final class DspaceCommand implements CliCommand {
     private static List<Map<String, Object>> json(Diagnostics ds) {
         List<Map<String, Object>> r = new ArrayList<>();
         for (Diagnostic d : ds) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("severity", d.severity().name().toLowerCase());
-            m.put("file", d.file());
-            m.put("line", d.line());
-            m.put("column", d.column());
-            m.put("message", d.message());
-            m.put("hint", d.hint());
-            m.put("code", d.code());
-            r.add(m);
+            r.add(Json.object("severity", d.severity().word(), "file", d.file(), "line", d.line(), "column", d.column(),
+                    "message", d.message(), "hint", d.hint(), "code", d.code()));
         }
         return r;
     }
@@ -123,18 +117,11 @@ public final class DspaceCommand implements CliCommand {
             out.put("triggers", p.space.triggers.size());
             out.put("quotients", p.space.quotients.size());
         }
-        if (ctx.json()) {
-            ctx.json(out);
-        } else {
-            for (Diagnostic d : r.diagnostics()) {
-                ctx.println(d.format());
-            }
-            if (r.program() != null) {
-                ctx.println(file + ": ok — " + out.get("sets") + " sets, " + out.get("choices") + " choices, "
-                        + out.get("constraints") + " constraints → " + out.get("rules") + " propagators in "
-                        + out.get("propagatorGroups") + " groups, " + out.get("triggers") + " triggers, "
-                        + out.get("quotients") + " quotients");
-            }
+        if (print(ctx, out, r.diagnostics()) && r.program() != null) {
+            ctx.println(file + ": ok — " + out.get("sets") + " sets, " + out.get("choices") + " choices, "
+                    + out.get("constraints") + " constraints → " + out.get("rules") + " propagators in "
+                    + out.get("propagatorGroups") + " groups, " + out.get("triggers") + " triggers, "
+                    + out.get("quotients") + " quotients");
         }
         return r.ok() ? OK : FAILED;
     }
@@ -262,12 +249,7 @@ public final class DspaceCommand implements CliCommand {
             }
         }
         out.put("diagnostics", json(diags));
-        if (ctx.json()) {
-            ctx.json(out);
-        } else {
-            for (Diagnostic d : diags) {
-                ctx.println(d.format());
-            }
+        if (print(ctx, out, diags)) {
             for (Map<String, Object> s : steps) {
                 ctx.println("decide " + s.get("decision") + (Boolean.TRUE.equals(s.get("failed")) ? "  → FAILED: " + s.get("failure") : ""));
                 @SuppressWarnings("unchecked")
@@ -298,13 +280,19 @@ public final class DspaceCommand implements CliCommand {
 
     private static int fail(CliContext ctx, Map<String, Object> out, Diagnostics diags) {
         out.put("diagnostics", json(diags));
+        print(ctx, out, diags);
+        return FAILED;
+    }
+
+    /** Prints {@code out} as JSON, or the diagnostics as text; true in text mode, where the caller prints the rest. */
+    private static boolean print(CliContext ctx, Map<String, Object> out, Diagnostics diags) {
         if (ctx.json()) {
             ctx.json(out);
-        } else {
-            for (Diagnostic d : diags) {
-                ctx.println(d.format());
-            }
+            return false;
         }
-        return FAILED;
+        for (Diagnostic d : diags) {
+            ctx.println(d.format());
+        }
+        return true;
     }
 }

@@ -1,2 +1,2 @@
-/** CLI and builder pass for decision spaces. */
+/** The CLI command for decision spaces. */
 package tessera.dspace.cli;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import tessera.core.poly.IntegerSet;
+import tessera.core.poly.PolySet;
 import tessera.core.poly.UnionSet;
 
 /**
@@ -17,14 +18,13 @@ public final class Exclusivity {
     }
 
     /** The parameter context as a set over no dimensions; null when blank. Throws a DiagnosticException on unreadable text. */
-    public static IntegerSet context(String parameterContext) {
-        return parameterContext == null || parameterContext.isBlank() ? null
-                : IntegerSet.parse(parameterContext, List.of());
+    public static IntegerSet context(PolySet parameterContext) {
+        return parameterContext == null ? null : parameterContext.parameters();
     }
 
     /** A condition space; null when blank (the whole iteration space). Throws a DiagnosticException on unreadable text. */
-    public static UnionSet space(String conditionSpace) {
-        return conditionSpace == null || conditionSpace.isBlank() ? null : UnionSet.parse(conditionSpace);
+    public static UnionSet space(PolySet conditionSpace) {
+        return conditionSpace == null || conditionSpace.isBlank() ? null : conditionSpace.union();
     }
 
     /**
@@ -48,7 +48,7 @@ public final class Exclusivity {
     }
 
     /** The exclusion matrix of condition space texts under a parameter context text (DiagnosticException on unreadable text). */
-    public static boolean[][] matrix(List<String> conditionSpaces, String parameterContext) {
+    public static boolean[][] matrix(List<PolySet> conditionSpaces, PolySet parameterContext) {
         List<UnionSet> spaces = conditionSpaces.stream().map(Exclusivity::space).toList();
         boolean[][] m = new boolean[spaces.size()][spaces.size()];
         for (int[] p : disjointPairs(spaces, context(parameterContext))) {

@@ -12,7 +12,6 @@ import java.util.Set;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
@@ -28,6 +27,7 @@ import tessera.modsched.model.Dependence;
 import tessera.modsched.model.Loop;
 import tessera.modsched.verify.Violation;
 import tessera.ui.DiagramCanvas;
+import tessera.ui.Layouts;
 
 /**
  * The modulo-schedule editor: loop and algorithm choosers, the MRT with live values and lifetimes
@@ -49,10 +49,7 @@ public class MrtPanel extends Composite {
 
     public MrtPanel(Composite parent, int style) {
         super(parent, style);
-        GridLayout gl = new GridLayout(8, false);
-        gl.marginWidth = 2;
-        gl.marginHeight = 2;
-        setLayout(gl);
+        setLayout(Layouts.grid(8, 2, 2));
         new Label(this, SWT.NONE).setText("Loop:");
         loopChooser = new Combo(this, SWT.READ_ONLY);
         loopChooser.addListener(SWT.Selection, e -> showLoop(loopChooser.getSelectionIndex()));
@@ -301,12 +298,17 @@ public class MrtPanel extends Composite {
                 + (session == null ? "" : "-" + session.loop().name());
     }
 
-    private void exportCsvDialog() {
+    /** A save dialog proposing {@code fileName} with the given filters: the chosen path, or null when cancelled. */
+    private String askSavePath(String fileName, String... filterExtensions) {
         FileDialog fd = new FileDialog(getShell(), SWT.SAVE);
-        fd.setFilterExtensions(new String[] { "*.csv" });
-        fd.setFileName(base() + "-mrt.csv");
+        fd.setFilterExtensions(filterExtensions);
+        fd.setFileName(fileName);
         fd.setOverwrite(true);
-        String path = fd.open();
+        return fd.open();
+    }
+
+    private void exportCsvDialog() {
+        String path = askSavePath(base() + "-mrt.csv", "*.csv");
         if (path == null) {
             return;
         }
@@ -321,11 +323,7 @@ public class MrtPanel extends Composite {
     }
 
     private void exportImagesDialog() {
-        FileDialog fd = new FileDialog(getShell(), SWT.SAVE);
-        fd.setFilterExtensions(new String[] { "*.png", "*.svg" });
-        fd.setFileName(base() + "-ddg.png");
-        fd.setOverwrite(true);
-        String path = fd.open();
+        String path = askSavePath(base() + "-ddg.png", "*.png", "*.svg");
         if (path == null) {
             return;
         }

@@ -70,14 +70,9 @@ public final class NodeProperties {
                 int v = g.source(e);
                 int a = asap[v] + loop.latency(e) - loop.distance(e) * mii;
                 int d = depth[v] + loop.latency(e);
-                if (!hasPred[u]) {
-                    asap[u] = a;
-                    depth[u] = d;
-                    hasPred[u] = true;
-                } else {
-                    asap[u] = Math.max(asap[u], a);
-                    depth[u] = Math.max(depth[u], d);
-                }
+                asap[u] = hasPred[u] ? Math.max(asap[u], a) : a; // the first predecessor replaces the default 0
+                depth[u] = hasPred[u] ? Math.max(depth[u], d) : d;
+                hasPred[u] = true;
             }
         }
         int maxAsap = Integer.MIN_VALUE;
@@ -100,14 +95,9 @@ public final class NodeProperties {
                 int v = g.target(e);
                 int a = alap[v] - loop.latency(e) + loop.distance(e) * mii;
                 int h = height[v] + loop.latency(e);
-                if (!hasSucc[u]) {
-                    alap[u] = a;
-                    height[u] = h;
-                    hasSucc[u] = true;
-                } else {
-                    alap[u] = Math.min(alap[u], a);
-                    height[u] = Math.max(height[u], h);
-                }
+                alap[u] = hasSucc[u] ? Math.min(alap[u], a) : a; // the first successor replaces the default maxAsap
+                height[u] = hasSucc[u] ? Math.max(height[u], h) : h;
+                hasSucc[u] = true;
             }
         }
         return new NodeProperties(mii, back, topo, asap, alap, depth, height, maxAsap);

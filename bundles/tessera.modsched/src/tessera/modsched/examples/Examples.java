@@ -1,9 +1,6 @@
 package tessera.modsched.examples;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-
+import tessera.core.BundledText;
 import tessera.modsched.model.DependenceKind;
 import tessera.modsched.model.Loop;
 import tessera.modsched.model.Machine;
@@ -51,13 +48,6 @@ public final class Examples {
 
     /** The text of a bundled example file ("motivating.ddg" or "recurrence.ddg"). */
     public static String text(String fileName) {
-        try (InputStream in = Examples.class.getResourceAsStream(fileName)) {
-            if (in == null) {
-                throw new IllegalArgumentException("no bundled example " + fileName);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read bundled example " + fileName, e);
-        }
+        return BundledText.read(Examples.class, fileName, "bundled example");
     }
 }

@@ -113,6 +113,19 @@ public final class Loop {
         return exclusive != null && exclusive[u] != null && exclusive[u].get(v);
     }
 
+    /** The mutually exclusive pairs as {@code u/v} operation names, u before v in operation order (listings, tests). */
+    public List<String> exclusivePairs() {
+        List<String> out = new ArrayList<>();
+        for (int u = 0; u < size(); u++) {
+            for (int v = u + 1; v < size(); v++) {
+                if (exclusive(u, v)) {
+                    out.add(op(u).name() + "/" + op(v).name());
+                }
+            }
+        }
+        return out;
+    }
+
     /** Whether some pair of ops is mutually exclusive. */
     public boolean hasExclusions() {
         return exclusive != null;

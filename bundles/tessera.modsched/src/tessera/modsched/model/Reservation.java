@@ -9,7 +9,7 @@ import java.util.List;
  * cycle) during which it holds ONE instance of that class. All offsets of one class are held on the same instance
  * (a non-pipelined divider busy for 4 cycles is offsets 0,1,2,3 on one divider). Immutable.
  */
-public final class Reservation {
+public record Reservation(List<Use> uses) {
     /** One resource class used during the given (sorted, distinct, non-negative) offsets, on a single instance. */
     public static final class Use {
         private final int resource;
@@ -61,10 +61,8 @@ public final class Reservation {
         }
     }
 
-    private final List<Use> uses;
-
-    public Reservation(List<Use> uses) {
-        this.uses = List.copyOf(uses);
+    public Reservation {
+        uses = List.copyOf(uses);
     }
 
     /** The default pattern of an op of class {@code resource}: offsets 0..busy-1 (one cycle when pipelined). */
@@ -74,10 +72,6 @@ public final class Reservation {
             offs[i] = i;
         }
         return new Reservation(List.of(new Use(resource, offs)));
-    }
-
-    public List<Use> uses() {
-        return uses;
     }
 
     /** Total resource-cycles, the op's contribution to ResMII. */
@@ -103,15 +97,5 @@ public final class Reservation {
             }
         }
         return false;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof Reservation r && r.uses.equals(uses);
-    }
-
-    @Override
-    public int hashCode() {
-        return uses.hashCode();
     }
 }

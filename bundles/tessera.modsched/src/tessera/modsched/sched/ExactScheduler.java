@@ -74,7 +74,7 @@ public final class ExactScheduler implements ModuloScheduler {
     public ExactResult solve(Loop loop, Deadline deadline, Monitor monitor) {
         Mii mii = Mii.compute(loop);
         int m = mii.value();
-        int maxII = maxIIOverride > 0 ? Math.max(m, maxIIOverride) : ModuloScheduler.defaultMaxII(loop, m);
+        int maxII = ModuloScheduler.maxII(loop, m, maxIIOverride);
         List<String> failures = new ArrayList<>();
         if (loop.hasExclusions()) {
             // the counting encoding (at most k per class and row) cannot express cells shared by exclusive ops

@@ -9,7 +9,6 @@ import tessera.core.graph.Digraph;
 import tessera.core.graph.LongestPaths;
 import tessera.modsched.analysis.Mii;
 import tessera.modsched.model.Loop;
-import tessera.modsched.model.ModuloReservationTable;
 import tessera.modsched.model.Operation;
 import tessera.modsched.model.Schedule;
 
@@ -48,23 +47,16 @@ public final class IterativeModuloScheduler implements ModuloScheduler {
     public ScheduleResult schedule(Loop loop, Monitor monitor) {
         Mii mii = Mii.compute(loop);
         int m = mii.value();
-        int maxII = maxIIOverride > 0 ? Math.max(m, maxIIOverride) : ModuloScheduler.defaultMaxII(loop, m);
         List<String> failures = new ArrayList<>();
-        int attempts = 0;
-        int[] lastOrder = new int[0];
-        for (int ii = m; ii <= maxII; ii++) {
-            monitor.checkCanceled();
-            attempts++;
-            lastOrder = priority(loop, ii);
-            Schedule s = attempt(loop, lastOrder, ii, budget(loop), monitor);
-            if (s != null) {
-                return new ScheduleResult(name(), mii, s, lastOrder, attempts, List.copyOf(failures));
-            }
-            failures.add("II=" + ii + ": budget of " + (long) Math.ceil(budgetRatio * loop.size())
-                    + " placements exhausted");
-        }
-        failures.add("gave up at the II cap " + maxII);
-        return new ScheduleResult(name(), mii, null, lastOrder, attempts, List.copyOf(failures));
+        int[][] lastOrder = { new int[0] };
+        IISearch found = IISearch.run(m, ModuloScheduler.maxII(loop, m, maxIIOverride), failures, monitor, ii -> {
+            lastOrder[0] = priority(loop, ii);
+            Schedule s = attempt(loop, lastOrder[0], ii, budget(loop), monitor);
+            return s != null ? s
+                    : "II=" + ii + ": budget of " + (long) Math.ceil(budgetRatio * loop.size())
+                            + " placements exhausted";
+        });
+        return new ScheduleResult(name(), mii, found.schedule(), lastOrder[0], found.attempts(), List.copyOf(failures));
     }
 
     /**
@@ -115,96 +107,51 @@ public final class IterativeModuloScheduler implements ModuloScheduler {
     }
 
     private static Schedule attempt(Loop loop, int[] priority, int ii, long budget, Monitor monitor) {
-        Digraph g = loop.graph();
         int n = loop.size();
         for (Operation op : loop.operations()) {
             if (op.reservation().selfConflicting(ii)) {
                 return null;
             }
         }
-        ModuloReservationTable mrt = new ModuloReservationTable(loop, ii);
-        int[] t = new int[n];
-        int[][] units = new int[n][];
-        boolean[] scheduled = new boolean[n];
+        PartialSchedule ps = new PartialSchedule(loop, ii);
         boolean[] everScheduled = new boolean[n];
         int[] prevTime = new int[n];
         int unscheduled = n;
-        int[] pos = new int[n];
-        for (int i = 0; i < n; i++) {
-            pos[priority[i]] = i;
-        }
         while (unscheduled > 0 && budget > 0) {
             if ((budget & 63) == 0) {
                 monitor.checkCanceled();
             }
             int op = -1;
             for (int u : priority) {
-                if (!scheduled[u]) {
+                if (!ps.isPlaced(u)) {
                     op = u;
                     break;
                 }
             }
-            Operation o = loop.op(op);
-            int estart = 0; // START pseudo-op at cycle 0
-            for (int e : g.inEdges(op)) {
-                int p = g.source(e);
-                if (scheduled[p] && p != op) {
-                    estart = Math.max(estart, t[p] + loop.latency(e) - loop.distance(e) * ii);
-                }
-            }
-            int minTime = estart;
-            int maxTime = minTime + ii - 1;
-            int slot = Integer.MIN_VALUE;
-            int[] un = null;
-            for (int c = minTime; c <= maxTime; c++) {
-                un = mrt.findUnits(o, c);
-                if (un != null) {
-                    slot = c;
-                    break;
-                }
-            }
-            if (slot == Integer.MIN_VALUE) {
+            int minTime = Math.max(0, ps.starts(op).earlyStart()); // Estart: START pseudo-op at cycle 0
+            PartialSchedule.Slot free = ps.firstFree(op, minTime, minTime + ii - 1, 1);
+            int slot;
+            int[] un;
+            if (free != null) {
+                slot = free.cycle();
+                un = free.units();
+            } else {
                 slot = !everScheduled[op] || minTime > prevTime[op] ? minTime : prevTime[op] + 1;
-            }
-            // evict resource conflicts
-            int[][] lc = mrt.leastConflicting(o, slot);
-            if (un == null) {
+                // evict resource conflicts
+                int[][] lc = ps.leastConflicting(op, slot);
                 un = lc[0];
+                for (int victim : lc[1]) {
+                    ps.evict(victim);
+                    unscheduled++;
+                }
             }
-            for (int victim : un == lc[0] ? lc[1] : new int[0]) {
-                mrt.remove(loop.op(victim), t[victim], units[victim]);
-                scheduled[victim] = false;
-                unscheduled++;
-            }
-            mrt.place(o, slot, un);
-            t[op] = slot;
-            units[op] = un;
-            scheduled[op] = true;
+            ps.place(op, slot, un);
             everScheduled[op] = true;
             prevTime[op] = slot;
             unscheduled--;
-            // evict dependence conflicts in both directions
-            for (int e : g.outEdges(op)) {
-                int s = g.target(e);
-                if (s != op && scheduled[s] && t[s] < slot + loop.latency(e) - loop.distance(e) * ii) {
-                    mrt.remove(loop.op(s), t[s], units[s]);
-                    scheduled[s] = false;
-                    unscheduled++;
-                }
-            }
-            for (int e : g.inEdges(op)) {
-                int p = g.source(e);
-                if (p != op && scheduled[p] && slot < t[p] + loop.latency(e) - loop.distance(e) * ii) {
-                    mrt.remove(loop.op(p), t[p], units[p]);
-                    scheduled[p] = false;
-                    unscheduled++;
-                }
-            }
+            unscheduled += ps.evictDependenceConflicts(op); // in both directions
             budget--;
         }
-        if (unscheduled > 0) {
-            return null;
-        }
-        return Schedule.of(loop, ii, t, units);
+        return unscheduled > 0 ? null : ps.schedule();
     }
 }

@@ -30,4 +30,9 @@ public interface ModuloScheduler {
         }
         return (int) Math.min(Integer.MAX_VALUE / 4, Math.max(mii, sum));
     }
+
+    /** The cap on II: {@code cap} (at least MII) when positive, else {@link #defaultMaxII}. */
+    static int maxII(Loop loop, int mii, int cap) {
+        return cap > 0 ? Math.max(mii, cap) : defaultMaxII(loop, mii);
+    }
 }

@@ -6,12 +6,9 @@ import java.util.Comparator;
 import java.util.List;
 
 import tessera.core.Monitor;
-import tessera.core.graph.Digraph;
 import tessera.modsched.analysis.Mii;
 import tessera.modsched.analysis.NodeProperties;
 import tessera.modsched.model.Loop;
-import tessera.modsched.model.ModuloReservationTable;
-import tessera.modsched.model.Operation;
 import tessera.modsched.model.Schedule;
 
 /**
@@ -45,20 +42,10 @@ public final class TopDownScheduler implements ModuloScheduler {
         int m = mii.value();
         NodeProperties p = NodeProperties.compute(loop, m);
         int[] order = order(loop, p);
-        int maxII = maxIIOverride > 0 ? Math.max(m, maxIIOverride) : ModuloScheduler.defaultMaxII(loop, m);
         List<String> failures = new ArrayList<>();
-        int attempts = 0;
-        for (int ii = m; ii <= maxII; ii++) {
-            monitor.checkCanceled();
-            attempts++;
-            Object r = attempt(loop, order, p, ii);
-            if (r instanceof Schedule s) {
-                return new ScheduleResult(name(), mii, s, order, attempts, List.copyOf(failures));
-            }
-            failures.add((String) r);
-        }
-        failures.add("gave up at the II cap " + maxII);
-        return new ScheduleResult(name(), mii, null, order, attempts, List.copyOf(failures));
+        IISearch found = IISearch.run(m, ModuloScheduler.maxII(loop, m, maxIIOverride), failures, monitor,
+                ii -> attempt(loop, order, p, ii));
+        return new ScheduleResult(name(), mii, found.schedule(), order, found.attempts(), List.copyOf(failures));
     }
 
     /**
@@ -86,53 +73,20 @@ public final class TopDownScheduler implements ModuloScheduler {
         return Arrays.stream(idx).mapToInt(Integer::intValue).toArray();
     }
 
+    /** One attempt at a fixed II: the {@link Schedule}, or a String saying which op found no slot in which window. */
     private static Object attempt(Loop loop, int[] order, NodeProperties p, int ii) {
-        Digraph g = loop.graph();
-        int n = loop.size();
-        ModuloReservationTable mrt = new ModuloReservationTable(loop, ii);
-        int[] t = new int[n];
-        int[][] units = new int[n][];
-        boolean[] placed = new boolean[n];
+        PartialSchedule ps = new PartialSchedule(loop, ii);
         for (int u : order) {
-            Operation op = loop.op(u);
-            boolean hasP = false;
-            boolean hasS = false;
-            int es = Integer.MIN_VALUE;
-            int ls = Integer.MAX_VALUE;
-            for (int e : g.inEdges(u)) {
-                int v = g.source(e);
-                if (placed[v] && v != u) {
-                    hasP = true;
-                    es = Math.max(es, t[v] + loop.latency(e) - loop.distance(e) * ii);
-                }
+            PartialSchedule.Starts w = ps.starts(u);
+            int es = w.earlyStart();
+            if (!w.hasPredecessor()) {
+                es = w.hasSuccessor() ? Math.min(p.asap(u), w.lateStart() - ii + 1) : p.asap(u);
             }
-            for (int e : g.outEdges(u)) {
-                int v = g.target(e);
-                if (placed[v] && v != u) {
-                    hasS = true;
-                    ls = Math.min(ls, t[v] - loop.latency(e) + loop.distance(e) * ii);
-                }
-            }
-            if (!hasP) {
-                es = hasS ? Math.min(p.asap(u), ls - ii + 1) : p.asap(u);
-            }
-            int to = hasS ? Math.min(ls, es + ii - 1) : es + ii - 1;
-            boolean done = false;
-            for (int c = es; c <= to; c++) {
-                int[] un = mrt.findUnits(op, c);
-                if (un != null) {
-                    mrt.place(op, c, un);
-                    t[u] = c;
-                    units[u] = un;
-                    placed[u] = true;
-                    done = true;
-                    break;
-                }
-            }
-            if (!done) {
-                return "II=" + ii + ": " + op.name() + " found no slot in [" + es + ", " + to + "]";
+            int to = w.hasSuccessor() ? Math.min(w.lateStart(), es + ii - 1) : es + ii - 1;
+            if (!ps.placeFirstFree(u, es, to, 1)) {
+                return "II=" + ii + ": " + loop.op(u).name() + " found no slot in [" + es + ", " + to + "]";
             }
         }
-        return Schedule.of(loop, ii, t, units);
+        return ps.schedule();
     }
 }

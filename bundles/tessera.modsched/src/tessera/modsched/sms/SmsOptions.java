@@ -10,7 +10,8 @@ package tessera.modsched.sms;
  *                         II is strictly smaller
  * @param symmetricSeed    the seed rule of the top-down-first variant when a set touches no ordered node (the paper's
  *                         code for it is missing, digest P18)
- * @param maxII            cap on II (0 = automatic, see {@link SwingScheduler#defaultMaxII}); the paper has none (P7)
+ * @param maxII            cap on II (0 = automatic, see {@link tessera.modsched.sched.ModuloScheduler#defaultMaxII});
+ *                         the paper has none (P7)
  */
 public record SmsOptions(boolean zeroLatencyAware, boolean resourceTieBreak, boolean symmetricRetry,
         SeedRule symmetricSeed, int maxII) {

@@ -282,30 +282,23 @@ public final class SwingOrdering {
 
     /** Pred_L(O) ∩ S: unordered nodes of S with an ordered successor (edges without back edges). */
     private List<Integer> predL(int[] s, boolean[] ordered) {
-        List<Integer> r = new ArrayList<>();
-        for (int v : s) {
-            if (ordered[v]) {
-                continue;
-            }
-            for (int e : g.outEdges(v)) {
-                if (!back[e] && ordered[g.target(e)]) {
-                    r.add(v);
-                    break;
-                }
-            }
-        }
-        return r;
+        return unorderedNextToOrdered(s, ordered, true);
     }
 
     /** Succ_L(O) ∩ S: unordered nodes of S with an ordered predecessor. */
     private List<Integer> succL(int[] s, boolean[] ordered) {
+        return unorderedNextToOrdered(s, ordered, false);
+    }
+
+    /** Unordered nodes of S with an ordered successor (or predecessor), over edges that are not back edges. */
+    private List<Integer> unorderedNextToOrdered(int[] s, boolean[] ordered, boolean successor) {
         List<Integer> r = new ArrayList<>();
         for (int v : s) {
             if (ordered[v]) {
                 continue;
             }
-            for (int e : g.inEdges(v)) {
-                if (!back[e] && ordered[g.source(e)]) {
+            for (int e : successor ? g.outEdges(v) : g.inEdges(v)) {
+                if (!back[e] && ordered[successor ? g.target(e) : g.source(e)]) {
                     r.add(v);
                     break;
                 }

@@ -4,14 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import tessera.core.Monitor;
-import tessera.core.graph.Digraph;
 import tessera.modsched.analysis.Mii;
 import tessera.modsched.analysis.NodeProperties;
 import tessera.modsched.model.Loop;
-import tessera.modsched.model.ModuloReservationTable;
-import tessera.modsched.model.Operation;
 import tessera.modsched.model.Schedule;
+import tessera.modsched.sched.IISearch;
 import tessera.modsched.sched.ModuloScheduler;
+import tessera.modsched.sched.PartialSchedule;
 import tessera.modsched.sched.ScheduleResult;
 
 /**
@@ -52,29 +51,30 @@ public final class SwingScheduler implements ModuloScheduler {
         Mii mii = Mii.compute(loop);
         int m = mii.value();
         NodeProperties props = NodeProperties.compute(loop, m);
-        int maxII = options.maxII() > 0 ? Math.max(options.maxII(), m) : ModuloScheduler.defaultMaxII(loop, m);
+        int maxII = ModuloScheduler.maxII(loop, m, options.maxII());
         SwingOrdering.Result ordering = SwingOrdering.compute(loop, props, mii.recMII(), options, monitor);
         List<String> failures = new ArrayList<>();
-        Attempt first = scheduleFrom(loop, ordering.order(), props, m, maxII, failures, monitor);
-        if (options.symmetricRetry() && (first.schedule == null || first.schedule.ii() > m)) {
+        IISearch first = scheduleFrom(loop, ordering.order(), props, m, maxII, failures, monitor);
+        if (options.symmetricRetry() && (first.schedule() == null || first.schedule().ii() > m)) {
             SwingOrdering.Result sym = SwingOrdering.computeTopDownFirst(loop, props, mii.recMII(), options, monitor);
             List<String> symFailures = new ArrayList<>();
-            int cap = first.schedule == null ? maxII : first.schedule.ii() - 1;
-            Attempt second = scheduleFrom(loop, sym.order(), props, m, cap, symFailures, monitor);
-            if (second.schedule != null) { // strictly smaller II by construction of the cap
+            int cap = first.schedule() == null ? maxII : first.schedule().ii() - 1;
+            IISearch second = scheduleFrom(loop, sym.order(), props, m, cap, symFailures, monitor);
+            if (second.schedule() != null) { // strictly smaller II by construction of the cap
                 for (String f : symFailures) {
                     failures.add("top-down-first: " + f);
                 }
-                ScheduleResult r = new ScheduleResult(name(), mii, second.schedule, sym.order(),
-                        first.attempts + second.attempts, List.copyOf(failures));
-                return new SmsResult(r, props, sym, true, ordering, first.schedule == null ? -1 : first.schedule.ii());
+                ScheduleResult r = new ScheduleResult(name(), mii, second.schedule(), sym.order(),
+                        first.attempts() + second.attempts(), List.copyOf(failures));
+                int firstII = first.schedule() == null ? -1 : first.schedule().ii();
+                return new SmsResult(r, props, sym, true, ordering, firstII);
             }
-            int attempts = first.attempts + second.attempts;
-            ScheduleResult r = new ScheduleResult(name(), mii, first.schedule, ordering.order(), attempts,
+            int attempts = first.attempts() + second.attempts();
+            ScheduleResult r = new ScheduleResult(name(), mii, first.schedule(), ordering.order(), attempts,
                     List.copyOf(failures));
             return new SmsResult(r, props, ordering, false, ordering, r.ii());
         }
-        ScheduleResult r = new ScheduleResult(name(), mii, first.schedule, ordering.order(), first.attempts,
+        ScheduleResult r = new ScheduleResult(name(), mii, first.schedule(), ordering.order(), first.attempts(),
                 List.copyOf(failures));
         return new SmsResult(r, props, ordering, false, ordering, r.ii());
     }
@@ -102,25 +102,9 @@ public final class SwingScheduler implements ModuloScheduler {
         return scheduleInOrder(loop, sym.order(), props, ii) instanceof Schedule s ? s : null;
     }
 
-    private record Attempt(Schedule schedule, int attempts) {
-    }
-
-    private static Attempt scheduleFrom(Loop loop, int[] order, NodeProperties props, int mii, int maxII,
+    private static IISearch scheduleFrom(Loop loop, int[] order, NodeProperties props, int mii, int maxII,
             List<String> failures, Monitor monitor) {
-        int attempts = 0;
-        for (int ii = mii; ii <= maxII; ii++) {
-            monitor.checkCanceled();
-            attempts++;
-            Object r = scheduleInOrder(loop, order, props, ii);
-            if (r instanceof Schedule s) {
-                return new Attempt(s, attempts);
-            }
-            failures.add((String) r);
-        }
-        if (maxII >= mii) {
-            failures.add("gave up at the II cap " + maxII);
-        }
-        return new Attempt(null, attempts);
+        return IISearch.run(mii, maxII, failures, monitor, ii -> scheduleInOrder(loop, order, props, ii));
     }
 
     /**
@@ -128,32 +112,13 @@ public final class SwingScheduler implements ModuloScheduler {
      * node found no slot in which window.
      */
     public static Object scheduleInOrder(Loop loop, int[] order, NodeProperties props, int ii) {
-        Digraph g = loop.graph();
-        int n = g.nodeCount();
-        ModuloReservationTable mrt = new ModuloReservationTable(loop, ii);
-        int[] t = new int[n];
-        int[][] units = new int[n][];
-        boolean[] placed = new boolean[n];
+        PartialSchedule ps = new PartialSchedule(loop, ii);
         for (int u : order) {
-            Operation op = loop.op(u);
-            boolean hasP = false;
-            boolean hasS = false;
-            int es = Integer.MIN_VALUE;
-            int ls = Integer.MAX_VALUE;
-            for (int e : g.inEdges(u)) { // PSP(u), all edges including loop-carried ones
-                int v = g.source(e);
-                if (placed[v] && v != u) {
-                    hasP = true;
-                    es = Math.max(es, t[v] + loop.latency(e) - loop.distance(e) * ii);
-                }
-            }
-            for (int e : g.outEdges(u)) { // PSS(u)
-                int v = g.target(e);
-                if (placed[v] && v != u) {
-                    hasS = true;
-                    ls = Math.min(ls, t[v] - loop.latency(e) + loop.distance(e) * ii);
-                }
-            }
+            PartialSchedule.Starts w = ps.starts(u);
+            boolean hasP = w.hasPredecessor();
+            boolean hasS = w.hasSuccessor();
+            int es = w.earlyStart();
+            int ls = w.lateStart();
             int from;
             int to;
             int step;
@@ -174,30 +139,13 @@ public final class SwingScheduler implements ModuloScheduler {
                 to = from + ii - 1;
                 step = 1;
             }
-            boolean done = false;
-            if (step > 0 ? from <= to : from >= to) {
-                for (int c = from;; c += step) {
-                    int[] un = mrt.findUnits(op, c);
-                    if (un != null) {
-                        mrt.place(op, c, un);
-                        t[u] = c;
-                        units[u] = un;
-                        placed[u] = true;
-                        done = true;
-                        break;
-                    }
-                    if (c == to) {
-                        break;
-                    }
-                }
-            }
-            if (!done) {
+            if (!ps.placeFirstFree(u, from, to, step)) {
                 String why = (step > 0 ? from <= to : from >= to) ? "no free resource slot" : "an empty window";
-                return "II=" + ii + ": " + op.name() + " found " + why + " in [" + Math.min(from, to) + ", "
+                return "II=" + ii + ": " + loop.op(u).name() + " found " + why + " in [" + Math.min(from, to) + ", "
                         + Math.max(from, to) + "] (" + (hasP && hasS ? "both predecessors and successors placed"
                                 : hasS ? "scanning down from Late_Start" : "scanning up") + ")";
             }
         }
-        return Schedule.of(loop, ii, t, units);
+        return ps.schedule();
     }
 }

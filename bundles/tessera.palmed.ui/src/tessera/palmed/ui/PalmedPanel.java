@@ -6,7 +6,6 @@ import java.util.Map;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
@@ -26,6 +25,7 @@ import tessera.palmed.model.Kernel;
 import tessera.palmed.model.Rational;
 import tessera.palmed.model.ResourceMapping;
 import tessera.palmed.predict.Comparison;
+import tessera.ui.Layouts;
 
 /**
  * The PALMED view's content: a status line, then tabs for the mapping table (instructions × resources, ρ as fractions,
@@ -51,20 +51,14 @@ public final class PalmedPanel extends Composite {
         table = new Table(tabs, SWT.BORDER | SWT.FULL_SELECTION | SWT.V_SCROLL | SWT.H_SCROLL);
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
-        tab("Mapping table", table);
+        Layouts.tab(tabs, "Mapping table", table);
         Composite hc = new Composite(tabs, SWT.NONE);
         hc.setLayout(new FillLayout());
         heatmap = new IpcHeatmap(hc, SWT.NONE);
-        tab("IPC heatmap", hc);
+        Layouts.tab(tabs, "IPC heatmap", hc);
         log = new Text(tabs, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL);
-        tab("Inference log", log);
+        Layouts.tab(tabs, "Inference log", log);
         tabs.setSelection(0);
-    }
-
-    private void tab(String name, org.eclipse.swt.widgets.Control c) {
-        CTabItem t = new CTabItem(tabs, SWT.NONE);
-        t.setText(name);
-        t.setControl(c);
     }
 
     public void showMessage(String text) {

@@ -5,12 +5,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
 
 import tessera.core.Diagnostic;
 import tessera.core.DiagnosticException;
@@ -62,6 +62,28 @@ public final class PalmedCommand implements CliCommand {
                 LIST is comma-separated instruction ids, 'all' (every instruction of the .portmap), or @FILE.""";
     }
 
+    /** The options of each verb; all take a value, {@code --json} is the one flag. */
+    private static final Map<String, Set<String>> VERB_OPTIONS = Map.of(
+            "infer", Set.of("machine", "instructions", "noise", "seed", "cache", "basic", "time-limit", "out"),
+            "predict", Set.of("mapping"),
+            "compare", Set.of("machine", "mapping", "blocks", "with", "seed"));
+
+    @Override
+    public Set<String> flags() {
+        return Set.of("json");
+    }
+
+    /**
+     * Every verb's options: the launcher parses the words after {@code palmed} before the verb is known, so it must
+     * accept them all; {@link #run} parses them again against the verb's own.
+     */
+    @Override
+    public Set<String> valuedOptions() {
+        Set<String> all = new TreeSet<>();
+        VERB_OPTIONS.values().forEach(all::addAll);
+        return all;
+    }
+
     @Override
     public int run(CliContext ctx, Args rawArgs) throws Exception {
         List<String> words = rawArgs.positional();
@@ -69,28 +91,27 @@ public final class PalmedCommand implements CliCommand {
             throw new UsageException("missing verb: infer, predict or compare");
         }
         String verb = words.get(0);
-        List<String> rest = new ArrayList<>(words.subList(1, words.size()));
-        // options the launcher may already have parsed are handed back to the verb's own parser
-        for (String f : List.of("json")) {
-            if (rawArgs.flag(f)) {
-                rest.add("--" + f);
-            }
+        Set<String> verbOptions = VERB_OPTIONS.get(verb);
+        if (verbOptions == null) {
+            throw new UsageException("unknown verb '" + verb + "': use infer, predict or compare");
         }
-        for (String o : List.of("machine", "instructions", "noise", "seed", "cache", "basic", "time-limit", "out",
-                "mapping", "blocks", "with")) {
+        List<String> rest = new ArrayList<>(words.subList(1, words.size()));
+        // the options the launcher parsed are handed back to the verb's own parser, which rejects other verbs' options
+        if (rawArgs.flag("json")) {
+            rest.add("--json");
+        }
+        for (String o : valuedOptions()) {
             for (String v : rawArgs.options(o)) {
                 rest.add("--" + o);
                 rest.add(v);
             }
         }
+        Args a = Args.parse(rest, flags(), verbOptions);
         try {
             return switch (verb) {
-                case "infer" -> infer(ctx, Args.parse(rest, Set.of("json"), Set.of("machine", "instructions", "noise",
-                        "seed", "cache", "basic", "time-limit", "out")));
-                case "predict" -> predict(ctx, Args.parse(rest, Set.of("json"), Set.of("mapping")));
-                case "compare" -> compare(ctx, Args.parse(rest, Set.of("json"), Set.of("machine", "mapping", "blocks",
-                        "with", "seed")));
-                default -> throw new UsageException("unknown verb '" + verb + "': use infer, predict or compare");
+                case "infer" -> infer(ctx, a);
+                case "predict" -> predict(ctx, a);
+                default -> compare(ctx, a);
             };
         } catch (DiagnosticException e) {
             ctx.report(e.diagnostic());
@@ -114,14 +135,32 @@ public final class PalmedCommand implements CliCommand {
         }
     }
 
-    private static PortMapping portmap(CliContext ctx, String file) {
+    /** A parser of a file's text: it reports the problems to {@code diags} and returns null when there are errors. */
+    private interface FileParser<T> {
+        T parse(String file, String text, Diagnostics diags);
+    }
+
+    /** Reads and parses {@code file}, reports its diagnostics and fails with the first when nothing was read. */
+    private static <T> T parse(CliContext ctx, String file, FileParser<T> parser) {
         Diagnostics d = new Diagnostics();
-        PortMapping pm = PortMappingParser.parse(file, read(ctx, file), d);
+        T t = parser.parse(file, read(ctx, file), d);
         d.forEach(ctx::report);
-        if (pm == null) {
+        if (t == null) {
             throw new DiagnosticException(d.list().get(0));
         }
-        return pm;
+        return t;
+    }
+
+    private static PortMapping portmap(CliContext ctx, String file) {
+        return parse(ctx, file, PortMappingParser::parse);
+    }
+
+    /** A basic block of {@code f} over the instructions of {@code m}; null (with diagnostics reported) when unreadable. */
+    private static Kernel block(CliContext ctx, String f, ResourceMapping m) {
+        Diagnostics d = new Diagnostics();
+        Kernel k = BlockParser.parse(f, read(ctx, f), m::has, d);
+        d.forEach(ctx::report);
+        return k;
     }
 
     private static BenchmarkMachine machine(CliContext ctx, Args a, List<String> instrHint) {
@@ -197,16 +236,9 @@ public final class PalmedCommand implements CliCommand {
             }
         }
         if (json(ctx, a)) {
-            Map<String, Object> j = new LinkedHashMap<>();
-            j.put("machine", machine.id());
-            j.put("basic", r.basic());
-            j.put("benchmarks", r.benchmarks());
-            j.put("cacheHits", cm.hits());
-            j.put("millis", r.millis());
-            j.put("mapping", MappingIO.toJson(r.mapping()));
-            j.put("selfCheckError", r.selfCheckError());
-            j.put("log", r.log());
-            ctx.json(j);
+            ctx.json(Json.object("machine", machine.id(), "basic", r.basic(), "benchmarks", r.benchmarks(),
+                    "cacheHits", cm.hits(), "millis", r.millis(), "mapping", MappingIO.toJson(r.mapping()),
+                    "selfCheckError", r.selfCheckError(), "log", r.log()));
         } else {
             ctx.println(String.format(Locale.ROOT, "%d instructions, %d resources, %d benchmarks (%d cached), %.1f s",
                     r.mapping().instructions().size(), r.mapping().resources().size(), r.benchmarks(), cm.hits(),
@@ -221,13 +253,7 @@ public final class PalmedCommand implements CliCommand {
         if (file.endsWith(".portmap")) {
             return tessera.palmed.model.DualConstruction.dual(portmap(ctx, file));
         }
-        Diagnostics d = new Diagnostics();
-        ResourceMapping m = MappingIO.parse(file, read(ctx, file), d);
-        d.forEach(ctx::report);
-        if (m == null) {
-            throw new DiagnosticException(d.list().get(0));
-        }
-        return m;
+        return parse(ctx, file, MappingIO::parse);
     }
 
     private int predict(CliContext ctx, Args a) {
@@ -238,22 +264,14 @@ public final class PalmedCommand implements CliCommand {
         List<Map<String, Object>> out = new ArrayList<>();
         boolean failed = false;
         for (String f : a.positional()) {
-            Diagnostics d = new Diagnostics();
-            Kernel k = BlockParser.parse(f, read(ctx, f), m::has, d);
-            d.forEach(ctx::report);
+            Kernel k = block(ctx, f, m);
             if (k == null) {
                 failed = true;
                 continue;
             }
             Prediction p = Prediction.of(m, k);
-            Map<String, Object> j = new LinkedHashMap<>();
-            j.put("block", f);
-            j.put("kernel", k.key());
-            j.put("ipc", p.ipc());
-            j.put("cyclesPerIteration", p.cycles());
-            j.put("bottleneck", p.bottleneck());
-            j.put("loads", p.loads());
-            out.add(j);
+            out.add(Json.object("block", f, "kernel", k.key(), "ipc", p.ipc(), "cyclesPerIteration", p.cycles(),
+                    "bottleneck", p.bottleneck(), "loads", p.loads()));
             if (!json(ctx, a)) {
                 ctx.println(String.format(Locale.ROOT, "%s: IPC %.3f, %.3f cycles/iteration, bottleneck %s", f,
                         p.ipc(), p.cycles(), p.bottleneck()));
@@ -287,9 +305,7 @@ public final class PalmedCommand implements CliCommand {
             }
         } else {
             for (String f : a.positional()) {
-                Diagnostics d = new Diagnostics();
-                Kernel k = BlockParser.parse(f, read(ctx, f), m::has, d);
-                d.forEach(ctx::report);
+                Kernel k = block(ctx, f, m);
                 if (k != null) {
                     blocks.add(k);
                     names.add(f);

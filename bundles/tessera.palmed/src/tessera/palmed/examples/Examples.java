@@ -1,9 +1,6 @@
 package tessera.palmed.examples;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import tessera.core.BundledText;
 
 /** Loads the bundled example machines (seed 000 §III-D toy machine) from the classpath. */
 public final class Examples {
@@ -12,13 +9,6 @@ public final class Examples {
 
     /** The text of a resource next to this class, e.g. {@code toy.portmap}. */
     public static String text(String name) {
-        try (InputStream in = Examples.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalArgumentException("no bundled example " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return BundledText.read(Examples.class, name, "bundled example");
     }
 }

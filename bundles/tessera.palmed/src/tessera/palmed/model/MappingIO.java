@@ -83,17 +83,9 @@ public final class MappingIO {
         Map<String, Map<String, Double>> rho = new LinkedHashMap<>();
         Map<String, Kernel> sat = new LinkedHashMap<>();
         int errorsBefore = (int) diags.count(tessera.core.Severity.ERROR);
-        String[] lines = text.split("\r?\n", -1);
-        for (int ln = 1; ln <= lines.length; ln++) {
-            String line = lines[ln - 1];
-            int hash = line.indexOf('#');
-            if (hash >= 0) {
-                line = line.substring(0, hash);
-            }
-            line = line.strip();
-            if (line.isEmpty()) {
-                continue;
-            }
+        for (PortMappingParser.ContentLine cl : PortMappingParser.contentLines(text)) {
+            int ln = cl.number();
+            String line = cl.text();
             if (line.startsWith("mapping ")) {
                 name = line.substring(8).strip();
                 continue;

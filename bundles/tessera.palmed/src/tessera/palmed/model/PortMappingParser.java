@@ -40,17 +40,9 @@ public final class PortMappingParser {
         TreeSet<String> used = new TreeSet<>();
         Map<String, Integer> portFirstUse = new LinkedHashMap<>();
         boolean errors = false;
-        String[] lines = text.split("\r?\n", -1);
-        for (int ln = 1; ln <= lines.length; ln++) {
-            String line = lines[ln - 1];
-            int hash = line.indexOf('#');
-            if (hash >= 0) {
-                line = line.substring(0, hash);
-            }
-            line = line.strip();
-            if (line.isEmpty()) {
-                continue;
-            }
+        for (ContentLine cl : contentLines(text)) {
+            int ln = cl.number();
+            String line = cl.text();
             int colon = line.indexOf(':');
             if (colon < 0) {
                 String[] w = line.split("\\s+");
@@ -170,6 +162,25 @@ public final class PortMappingParser {
     private static boolean err(Diagnostics d, String file, int line, String msg, String hint) {
         d.add(Diagnostic.error(file, line, msg, hint));
         return true;
+    }
+
+    /** A non-blank line of a mapping file: its 1-based number and its text without the {@code #} comment. */
+    record ContentLine(int number, String text) {
+    }
+
+    /** The non-blank lines of {@code text}, comments ({@code #} to the end of the line) and outer blanks removed. */
+    static List<ContentLine> contentLines(String text) {
+        List<ContentLine> out = new ArrayList<>();
+        String[] lines = text.split("\r?\n", -1);
+        for (int ln = 1; ln <= lines.length; ln++) {
+            String line = lines[ln - 1];
+            int hash = line.indexOf('#');
+            String content = (hash >= 0 ? line.substring(0, hash) : line).strip();
+            if (!content.isEmpty()) {
+                out.add(new ContentLine(ln, content));
+            }
+        }
+        return out;
     }
 
     static String baseName(String file) {

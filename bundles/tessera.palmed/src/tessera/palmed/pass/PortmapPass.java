@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import tessera.core.Diagnostics;
 import tessera.core.cli.Json;
 import tessera.core.pass.GenPaths;
-import tessera.core.pass.Pass;
+import tessera.core.pass.FilePass;
 import tessera.core.pass.PassContext;
 import tessera.palmed.model.DualConstruction;
 import tessera.palmed.model.MappingIO;
@@ -18,20 +18,9 @@ import tessera.palmed.model.ResourceMapping;
  * resource-mapping dual (seed 000 App. A, Def. A.5 over the closure 𝓇) to {@code gen/palmed/NAME.mapping} and
  * {@code .json}.
  */
-public final class PortmapPass implements Pass {
-    @Override
-    public String id() {
-        return "palmed";
-    }
-
-    @Override
-    public String description() {
-        return "port mapping → PALMED resource mapping (dual construction)";
-    }
-
-    @Override
-    public boolean accepts(String fileName) {
-        return "portmap".equals(GenPaths.extension(fileName));
+public final class PortmapPass extends FilePass {
+    public PortmapPass() {
+        super("palmed", "port mapping → PALMED resource mapping (dual construction)", 100, ".portmap");
     }
 
     @Override

@@ -22,6 +22,17 @@ public final class BlockParser {
     public enum Syntax { ATT, INTEL }
 
     private static final Pattern LABEL = Pattern.compile("^[A-Za-z_.$][\\w.$]*:\\s*");
+    /** Register names (lower case, without {@code %}) and their operand kinds, tried in order. */
+    private static final Map<String, String> REGISTER_KINDS = new LinkedHashMap<>();
+
+    static {
+        REGISTER_KINDS.put("xmm\\d+", "XMM");
+        REGISTER_KINDS.put("ymm\\d+", "YMM");
+        REGISTER_KINDS.put("r(ax|bx|cx|dx|si|di|sp|bp|\\d+)", "R64");
+        REGISTER_KINDS.put("e(ax|bx|cx|dx|si|di|sp|bp)|r\\d+d", "R32");
+        REGISTER_KINDS.put("(ax|bx|cx|dx|si|di|sp|bp)|r\\d+w", "R16");
+        REGISTER_KINDS.put("(al|bl|cl|dl|ah|bh|ch|dh|sil|dil|spl|bpl)|r\\d+b", "R8");
+    }
 
     private BlockParser() {
     }
@@ -217,23 +228,10 @@ public final class BlockParser {
             }
             r = r.substring(1);
         }
-        if (r.matches("xmm\\d+")) {
-            return "XMM";
-        }
-        if (r.matches("ymm\\d+")) {
-            return "YMM";
-        }
-        if (r.matches("r(ax|bx|cx|dx|si|di|sp|bp|\\d+)")) {
-            return "R64";
-        }
-        if (r.matches("e(ax|bx|cx|dx|si|di|sp|bp)|r\\d+d")) {
-            return "R32";
-        }
-        if (r.matches("(ax|bx|cx|dx|si|di|sp|bp)|r\\d+w")) {
-            return "R16";
-        }
-        if (r.matches("(al|bl|cl|dl|ah|bh|ch|dh|sil|dil|spl|bpl)|r\\d+b")) {
-            return "R8";
+        for (Map.Entry<String, String> k : REGISTER_KINDS.entrySet()) {
+            if (r.matches(k.getKey())) {
+                return k.getValue();
+            }
         }
         return null;
     }

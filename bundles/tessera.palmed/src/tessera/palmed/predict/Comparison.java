@@ -56,9 +56,9 @@ public final class Comparison {
             Map<String, Object> j = new LinkedHashMap<>();
             j.put("reference", referenceName);
             j.put("blocks", blocks.size());
-            j.put("palmed", Map.of("rmsRelativeError", palmedError(), "kendallTauB", palmedTau()));
+            j.put("palmed", tessera.core.cli.Json.object("rmsRelativeError", palmedError(), "kendallTauB", palmedTau()));
             if (hasMca()) {
-                j.put("llvmMca", Map.of("rmsRelativeError", mcaError(), "kendallTauB", mcaTau()));
+                j.put("llvmMca", tessera.core.cli.Json.object("rmsRelativeError", mcaError(), "kendallTauB", mcaTau()));
             }
             List<Map<String, Object>> rows = new ArrayList<>();
             for (int i = 0; i < blocks.size(); i++) {

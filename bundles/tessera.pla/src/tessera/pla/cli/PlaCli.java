@@ -9,7 +9,6 @@ import java.util.Map;
 
 import tessera.core.Diagnostic;
 import tessera.core.cli.CliContext;
-import tessera.core.cli.UsageException;
 import tessera.pla.rdg.PlaCompiler;
 import tessera.rdg.ConstantNode;
 import tessera.rdg.DependenceEdge;
@@ -54,7 +53,7 @@ final class PlaCli {
         m.put("name", g.getName());
         m.put("parameters", List.copyOf(g.getParameters()));
         m.put("indices", List.copyOf(g.getIndices()));
-        m.put("iterationSpace", g.getIterationSpace());
+        m.put("iterationSpace", g.getIterationSpace().text());
         m.put("nodes", g.getNodes().stream().map(PlaCli::node).toList());
         m.put("edges", g.getEdges().stream().map(PlaCli::edge).toList());
         return m;
@@ -68,7 +67,7 @@ final class PlaCli {
             m.put("label", op.getLabel());
             m.put("variable", op.getVariable());
             m.put("op", op.getOp());
-            m.put("conditionSpace", op.getConditionSpace());
+            m.put("conditionSpace", op.getConditionSpace().text());
         } else if (n instanceof VariableNode v) {
             m.put("variable", v.getVariable());
             m.put("dimension", v.getDimension());
@@ -97,23 +96,6 @@ final class PlaCli {
             m.put("x", out.getVariable());
             m.put("Q", tessera.pla.diagram.RdgDiagrams.matrix(out.getQ()));
             m.put("d", List.copyOf(out.getD()));
-        }
-        return m;
-    }
-
-    /** {@code N=16} → (N, 16). */
-    static Map<String, Long> params(List<String> specs) {
-        Map<String, Long> m = new LinkedHashMap<>();
-        for (String s : specs) {
-            int eq = s.indexOf('=');
-            if (eq <= 0) {
-                throw new UsageException("--param expects NAME=VALUE, got '" + s + "'");
-            }
-            try {
-                m.put(s.substring(0, eq).trim(), Long.parseLong(s.substring(eq + 1).trim()));
-            } catch (NumberFormatException e) {
-                throw new UsageException("--param " + s + ": the value is not an integer");
-            }
         }
         return m;
     }

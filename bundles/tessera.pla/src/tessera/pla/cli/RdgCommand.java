@@ -55,8 +55,7 @@ public final class RdgCommand implements CliCommand {
 
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
-        String file = a.positional(0, "the .pla file");
-        a.expectPositional(1);
+        String file = a.single("the .pla file");
         PlaCompiler.Compiled c = PlaCli.load(ctx, file);
         if (c == null || c.rdg() == null) {
             if (ctx.json()) {

@@ -54,37 +54,12 @@ public final class RunCommand implements CliCommand {
 
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
-        String file = a.positional(0, "the .pla file");
-        a.expectPositional(1);
-        Map<String, Long> params = PlaCli.params(a.options("param"));
+        String file = a.single("the .pla file");
+        Map<String, Long> params = a.integers("param", "NAME=VALUE");
         Inputs inputs = new Inputs();
-        for (String spec : a.options("input")) {
-            int eq = spec.indexOf('=');
-            if (eq <= 0) {
-                throw new UsageException("--input expects NAME=VALUE or NAME=V0,V1,..., got '" + spec + "'");
-            }
-            String name = spec.substring(0, eq).trim();
-            String[] vs = spec.substring(eq + 1).split(",");
-            try {
-                if (vs.length == 1 && !spec.substring(eq + 1).contains(",")) {
-                    inputs.scalar(name, Integer.parseInt(vs[0].trim()));
-                } else {
-                    for (int k = 0; k < vs.length; k++) {
-                        inputs.set(name, new long[] {k}, Integer.parseInt(vs[k].trim()));
-                    }
-                }
-            } catch (NumberFormatException e) {
-                throw new UsageException("--input " + spec + ": not a 32-bit integer");
-            }
-        }
+        a.assignments("input", "NAME=VALUE or NAME=V0,V1,...", "not a 32-bit integer", inputs::put);
         List<Diagnostic> problems = new ArrayList<>();
-        for (String spec : a.options("input-file")) {
-            int eq = spec.indexOf('=');
-            if (eq <= 0) {
-                throw new UsageException("--input-file expects NAME=FILE, got '" + spec + "'");
-            }
-            readFile(ctx, spec.substring(0, eq).trim(), spec.substring(eq + 1).trim(), inputs, problems);
-        }
+        a.assignments("input-file", "NAME=FILE").forEach((name, f) -> readFile(ctx, name, f, inputs, problems));
         PlaCompiler.Compiled c = PlaCli.load(ctx, file);
         if (c == null || c.rdg() == null || !problems.isEmpty()) {
             problems.forEach(ctx::report);

@@ -11,7 +11,7 @@ import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 
 import tessera.diagram.Diagram;
-import tessera.diagram.DiagramProvider;
+import tessera.diagram.ExtensionDiagramProvider;
 import tessera.pla.analysis.PlaAnalysis;
 import tessera.pla.rdg.PlaCompiler;
 import tessera.pla.rdg.PlaToRdg;
@@ -22,10 +22,9 @@ import tessera.rdg.Rdg;
  * to its equation or operand in the text and carries its §4 attributes as properties. Subclasses (or other
  * providers) may annotate the graph first: override {@link #decorate}.
  */
-public class PlaDiagramProvider implements DiagramProvider {
-    @Override
-    public boolean accepts(String fileName) {
-        return fileName.endsWith(".pla");
+public class PlaDiagramProvider extends ExtensionDiagramProvider {
+    public PlaDiagramProvider() {
+        super(".pla");
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import tessera.core.poly.IntegerSet;
+import tessera.core.poly.PolySet;
 import tessera.diagram.Diagram;
 import tessera.rdg.ConstantEdge;
 import tessera.rdg.ConstantNode;
@@ -113,7 +114,7 @@ public final class RdgDiagrams {
             p.put("variable x", op.getVariable());
             p.put("op", op.getOp() + " (arity " + op.getArity() + ")");
             p.put("condition space", space(op.getConditionSpace()));
-            p.put("condition space (set)", op.getConditionSpace());
+            p.put("condition space (set)", op.getConditionSpace().text());
             p.put("line", String.valueOf(op.getLine()));
         } else if (element instanceof InputNode in) {
             p.put("variable x", in.getVariable());
@@ -159,8 +160,8 @@ public final class RdgDiagrams {
         return "move".equals(op) ? "=" : op;
     }
 
-    private static java.util.Optional<String> adjacentSpace(Node n, String iterationSpace) {
-        Set<String> spaces = new LinkedHashSet<>();
+    private static java.util.Optional<String> adjacentSpace(Node n, PolySet iterationSpace) {
+        Set<PolySet> spaces = new LinkedHashSet<>();
         for (Edge e : n.getOutgoing()) {
             if (e.getTarget() instanceof OperationNode op) {
                 spaces.add(op.getConditionSpace());
@@ -183,14 +184,14 @@ public final class RdgDiagrams {
      * {@code 1 <= i < N}), else only the constraints the iteration space does not have, i.e. the equation's own
      * {@code if} (normalised), "" when it holds on the whole loop. The Properties view shows the whole space.
      */
-    public static String shortSpace(String polySet, String iterationSpace) {
+    public static String shortSpace(PolySet polySet, PolySet iterationSpace) {
         String full = space(polySet);
-        if (full.length() <= SHORT_SPACE || iterationSpace == null || iterationSpace.isEmpty()) {
+        if (full.length() <= SHORT_SPACE || iterationSpace == null || iterationSpace.text().isEmpty()) {
             return full;
         }
         try {
-            IntegerSet s = IntegerSet.parse(polySet);
-            java.util.Set<tessera.core.poly.Constraint> loop = new java.util.HashSet<>(IntegerSet.parse(iterationSpace).constraints());
+            IntegerSet s = polySet.basic();
+            java.util.Set<tessera.core.poly.Constraint> loop = new java.util.HashSet<>(iterationSpace.basic().constraints());
             List<tessera.core.poly.Constraint> own = s.constraints().stream().filter(c -> !loop.contains(c)).toList();
             return own.isEmpty() ? "" : IntegerSet.of(s.space(), own).constraintText();
         } catch (RuntimeException e) {
@@ -199,12 +200,12 @@ public final class RdgDiagrams {
     }
 
     /** Condition space as its constraint text (e.g. {@code 1 <= i < N}). */
-    public static String space(String polySet) {
+    public static String space(PolySet polySet) {
         try {
-            String t = IntegerSet.parse(polySet).constraintText();
+            String t = polySet.basic().constraintText();
             return t.isEmpty() ? "true" : t;
         } catch (RuntimeException e) {
-            return polySet;
+            return polySet.text();
         }
     }
 

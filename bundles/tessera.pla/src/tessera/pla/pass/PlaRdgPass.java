@@ -2,7 +2,7 @@ package tessera.pla.pass;
 
 import tessera.core.Diagnostic;
 import tessera.core.pass.GenPaths;
-import tessera.core.pass.Pass;
+import tessera.core.pass.FilePass;
 import tessera.core.pass.PassContext;
 import tessera.pla.rdg.PlaCompiler;
 import tessera.rdg.ConstantEdge;
@@ -11,20 +11,9 @@ import tessera.rdg.Rdg;
 import tessera.rdg.support.RdgIO;
 
 /** Seed 003 §4: validates a .pla file and writes its RDG as XMI to {@code gen/pla.rdg/<name>.rdg.xmi}. */
-public final class PlaRdgPass implements Pass {
-    @Override
-    public String id() {
-        return "pla.rdg";
-    }
-
-    @Override
-    public String description() {
-        return "PLA → reduced dependence graph (seed 003 §4)";
-    }
-
-    @Override
-    public boolean accepts(String fileName) {
-        return fileName.endsWith(".pla");
+public final class PlaRdgPass extends FilePass {
+    public PlaRdgPass() {
+        super("pla.rdg", "PLA → reduced dependence graph (seed 003 §4)", 100, ".pla");
     }
 
     @Override
@@ -36,6 +25,7 @@ public final class PlaRdgPass implements Pass {
             context.report(Diagnostic.error(context.fileName(), 0, "internal error in the PLA front end: " + e, ""));
             return;
         }
+        context.publish(c); // the later passes of this file (tcpa.compile, tcpa.instantiate) read it instead of parsing again
         for (Diagnostic d : c.diagnostics()) {
             context.report(d);
         }

@@ -9,10 +9,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.resource.XtextResourceSet;
-import org.eclipse.xtext.util.CancelIndicator;
-import org.eclipse.xtext.validation.CheckMode;
-import org.eclipse.xtext.validation.IResourceValidator;
-import org.eclipse.xtext.validation.Issue;
 
 import com.google.inject.Injector;
 
@@ -21,11 +17,12 @@ import tessera.core.Diagnostics;
 import tessera.pla.PlaStandaloneSetup;
 import tessera.pla.pla.Model;
 import tessera.rdg.Rdg;
+import tessera.xtext.XtextLanguage;
 
 /**
- * Headless front end: parse + validate a .pla text (Xtext, standalone injector created once) and build its RDG.
- * Used by the CLI, the builder pass, the diagram provider and the tests. Thread-safe (one resource set per call
- * unless the caller gives one).
+ * Headless front end: parse + validate a .pla text (Xtext through {@link XtextLanguage}: standalone injector created
+ * once, issues as diagnostics with the PLA's hints per rule code) and build its RDG. Used by the CLI, the builder
+ * pass, the diagram provider and the tests. Thread-safe (one resource set per call unless the caller gives one).
  */
 public final class PlaCompiler {
     /** A parsed and validated file: model (null if nothing parsed), resource, diagnostics, and the RDG if clean. */
@@ -35,24 +32,16 @@ public final class PlaCompiler {
         }
     }
 
-    private static volatile Injector injector;
+    private static final XtextLanguage PLA = new XtextLanguage("pla",
+            () -> new PlaStandaloneSetup().createInjectorAndDoEMFRegistration(), i -> PlaDiagnostics.hint(i.getCode()));
     private static final AtomicLong COUNTER = new AtomicLong();
 
     private PlaCompiler() {
     }
 
+    /** The language's injector (created once, registers the EPackage). */
     public static Injector injector() {
-        Injector i = injector;
-        if (i == null) {
-            synchronized (PlaCompiler.class) {
-                i = injector;
-                if (i == null) {
-                    i = new PlaStandaloneSetup().createInjectorAndDoEMFRegistration();
-                    injector = i;
-                }
-            }
-        }
-        return i;
+        return PLA.injector();
     }
 
     public static XtextResourceSet newResourceSet() {
@@ -69,21 +58,17 @@ public final class PlaCompiler {
      * can be reused for many files); builds the RDG when {@code buildRdg} and there are no errors.
      */
     public static Compiled compile(XtextResourceSet rs, String fileName, String text, boolean buildRdg) {
-        Diagnostics ds = new Diagnostics();
         String base = tessera.core.pass.GenPaths.baseName(fileName == null ? "input.pla" : fileName);
         XtextResource r = (XtextResource) rs.createResource(
                 URI.createURI("tessera-pla:/" + COUNTER.incrementAndGet() + "/" + base.replaceAll("[^A-Za-z0-9_.-]", "_") + ".pla"));
         try {
             r.load(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), Map.of());
         } catch (IOException e) {
-            ds.add(Diagnostic.error(fileName, 0, "cannot read: " + e.getMessage(), ""));
             rs.getResources().remove(r);
+            Diagnostics ds = new Diagnostics().add(Diagnostic.error(fileName, 0, "cannot read: " + e.getMessage(), ""));
             return new Compiled(null, r, ds, null);
         }
-        IResourceValidator validator = injector().getInstance(IResourceValidator.class);
-        for (Issue i : validator.validate(r, CheckMode.ALL, CancelIndicator.NullImpl)) {
-            ds.add(PlaDiagnostics.of(fileName, i));
-        }
+        Diagnostics ds = PLA.diagnostics(fileName, r);
         Model m = r.getContents().isEmpty() || !(r.getContents().get(0) instanceof Model mm) ? null : mm;
         Rdg rdg = null;
         if (m == null && !ds.hasErrors()) {

@@ -2,25 +2,18 @@ package tessera.pla.rdg;
 
 import java.util.List;
 
-import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
-import org.eclipse.xtext.validation.Issue;
 
 import tessera.core.Diagnostic;
 import tessera.pla.analysis.PlaAnalysis;
 
-/** Xtext issues and analysis problems as tessera.core {@link Diagnostic}s (file, line, column, offset, length). */
+/**
+ * Analysis problems as tessera.core {@link Diagnostic}s (file, line, column, offset, length), and the PLA's hint per
+ * rule code (for them and, through {@link PlaCompiler}, for the Xtext issues).
+ */
 public final class PlaDiagnostics {
     private PlaDiagnostics() {
-    }
-
-    public static Diagnostic of(String file, Issue i) {
-        tessera.core.Severity s = i.getSeverity() == Severity.ERROR ? tessera.core.Severity.ERROR
-                : i.getSeverity() == Severity.WARNING ? tessera.core.Severity.WARNING : tessera.core.Severity.INFO;
-        return new Diagnostic(s, file, i.getLineNumber() == null ? 0 : i.getLineNumber(),
-                i.getColumn() == null ? 0 : i.getColumn(), i.getOffset() == null ? -1 : i.getOffset(),
-                i.getLength() == null ? 0 : i.getLength(), i.getMessage(), hint(i.getCode()), i.getCode());
     }
 
     public static Diagnostic of(String file, PlaAnalysis.Problem p) {

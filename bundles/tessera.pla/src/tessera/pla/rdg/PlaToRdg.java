@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import tessera.core.poly.PolySet;
 import tessera.core.Diagnostic;
 import tessera.core.Diagnostics;
 import tessera.pla.analysis.PlaAnalysis;
@@ -86,8 +87,8 @@ public final class PlaToRdg {
         g.setName(tessera.core.pass.GenPaths.baseName(file == null || file.isEmpty() ? "pla" : file));
         g.getParameters().addAll(a.parameters());
         g.getIndices().addAll(a.indices());
-        g.setParameterContext(a.contextText());
-        g.setIterationSpace(a.iterationSpace().toString());
+        g.setParameterContext(PolySet.valueOf(a.contextText()));
+        g.setIterationSpace(PolySet.of(a.iterationSpace()));
         List<Equation> eqs = a.equations();
         int nodeCount = 0;
         Map<String, InputNode> inputs = new LinkedHashMap<>();
@@ -110,7 +111,7 @@ public final class PlaToRdg {
             g.getNodes().add(n);
         }
         Map<Equation, OperationNode> ops = new LinkedHashMap<>();
-        Map<tessera.core.poly.IntegerSet, String> spaceTexts = new java.util.HashMap<>(); // PLAs repeat their spaces
+        Map<tessera.core.poly.IntegerSet, PolySet> spaceTexts = new java.util.HashMap<>(); // PLAs repeat their spaces
         for (Equation e : eqs) {
             OperationNode n = F.createOperationNode();
             n.setId("v" + ++nodeCount);
@@ -119,7 +120,7 @@ public final class PlaToRdg {
             var op = a.operation(e.getRhs());
             n.setOp(op.name());
             n.setArity(op.arity());
-            n.setConditionSpace(spaceTexts.computeIfAbsent(a.conditionSpace(e), Object::toString));
+            n.setConditionSpace(spaceTexts.computeIfAbsent(a.conditionSpace(e), PolySet::of));
             n.setLine(PlaNames.line(e));
             ops.put(e, n);
             trace.put(n, e);

@@ -23,6 +23,23 @@ public final class Inputs {
         return this;
     }
 
+    /**
+     * Sets an input from its text on a command line: {@code 13} a scalar, {@code 1,2,3} a 1-D array indexed from 0
+     * ({@code 5,} one of one element).
+     *
+     * @throws NumberFormatException when a value is not a 32-bit integer
+     */
+    public Inputs put(String name, String text) {
+        if (!text.contains(",")) {
+            return scalar(name, Integer.parseInt(text.trim()));
+        }
+        String[] vs = text.split(",");
+        for (int k = 0; k < vs.length; k++) {
+            set(name, new long[] {k}, Integer.parseInt(vs[k].trim()));
+        }
+        return this;
+    }
+
     public Inputs array(ArrayData data) {
         arrays.put(data.variable(), data);
         return this;
@@ -53,7 +70,7 @@ public final class Inputs {
                 long[][] q = Interpreter.matrix(in.getQ());
                 long[] d = in.getD().stream().mapToLong(Integer::longValue).toArray();
                 Set<List<Long>> set = req.computeIfAbsent(in.getVariable(), k -> new TreeSet<>(ArrayData::compare));
-                IntegerSet.parse(op.getConditionSpace()).fix(params)
+                op.getConditionSpace().basic().fix(params)
                         .forEachPoint(Map.of(), p -> set.add(ArrayData.key(Interpreter.apply(q, d, p))));
             }
         }

@@ -2,7 +2,6 @@ package tessera.rdg.interp;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +11,9 @@ import tessera.core.Diagnostic;
 import tessera.core.Diagnostics;
 import tessera.core.Monitor;
 import tessera.core.poly.Constraint;
+import tessera.core.poly.IntVector;
 import tessera.core.poly.IntegerSet;
+import tessera.core.poly.PolySet;
 import tessera.rdg.ConstantEdge;
 import tessera.rdg.ConstantNode;
 import tessera.rdg.DependenceEdge;
@@ -47,23 +48,11 @@ public final class Interpreter {
     private final List<OperationNode> ops = new ArrayList<>();
     private final Map<OperationNode, Integer> opIndex = new HashMap<>();
     private long[][][] points;          // [node][instance] -> I
-    private Map<Pt, Integer>[] lookup;  // [node]: I -> instance
+    private Map<IntVector, Integer>[] lookup;  // [node]: I -> instance
     private int[][] values;
     private byte[][] state;             // 0 new, 1 on stack, 2 done
     private Operand[][] operands;       // [node][pos-1]
     private Ops.Op[] semantics;
-
-    private record Pt(long[] c) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Pt p && Arrays.equals(c, p.c);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(c);
-        }
-    }
 
     private sealed interface Operand permits Const, In, Dep {
     }
@@ -121,9 +110,9 @@ public final class Interpreter {
                 throw fail(0, "unknown parameter " + p, "the parameters are " + rdg.getParameters());
             }
         }
-        String ctx = rdg.getParameterContext();
+        PolySet ctx = rdg.getParameterContext();
         if (ctx != null && !ctx.isBlank()) {
-            for (Constraint c : Constraint.parse(ctx)) {
+            for (Constraint c : Constraint.parse(ctx.text())) {
                 if (!c.holds(params)) {
                     throw fail(0, "parameter values " + params + " violate the condition " + c, "");
                 }
@@ -138,7 +127,7 @@ public final class Interpreter {
         int n = ops.size();
         points = new long[n][][];
         @SuppressWarnings("unchecked")
-        Map<Pt, Integer>[] lk = new Map[n];
+        Map<IntVector, Integer>[] lk = new Map[n];
         lookup = lk;
         values = new int[n][];
         state = new byte[n][];
@@ -152,7 +141,7 @@ public final class Interpreter {
             List<long[]> pts = new ArrayList<>();
             IntegerSet space;
             try {
-                space = IntegerSet.parse(op.getConditionSpace());
+                space = op.getConditionSpace().basic();
             } catch (RuntimeException e) {
                 throw fail(op.getLine(), "bad condition space of " + op.getLabel() + ": " + e.getMessage(), "");
             }
@@ -173,7 +162,7 @@ public final class Interpreter {
             points[v] = pts.toArray(long[][]::new);
             lookup[v] = new HashMap<>(pts.size() * 2);
             for (int k = 0; k < points[v].length; k++) {
-                lookup[v].put(new Pt(points[v][k]), k);
+                lookup[v].put(IntVector.of(points[v][k]), k);
             }
             values[v] = new int[pts.size()];
             state[v] = new byte[pts.size()];
@@ -276,7 +265,7 @@ public final class Interpreter {
                     long[] src = minus(points[v][k], dep.d());
                     int u = -1, m = -1;
                     for (int s : dep.sources()) {
-                        Integer hit = lookup[s].get(new Pt(src));
+                        Integer hit = lookup[s].get(IntVector.of(src));
                         if (hit != null) {
                             u = s;
                             m = hit;

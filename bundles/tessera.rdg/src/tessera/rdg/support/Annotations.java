@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import org.eclipse.emf.ecore.EObject;
 
+import tessera.core.poly.PolySet;
 import tessera.rdg.Annotated;
 import tessera.rdg.Annotation;
 import tessera.rdg.IntAnnotation;
@@ -100,11 +101,11 @@ public final class Annotations {
 
     /** A set in tessera.core.poly syntax, e.g. {@code [N] -> { [i] : 0 <= i < N }}. */
     public static void setSet(Annotated owner, String key, String polySet) {
-        put(owner, RdgFactory.eINSTANCE.createSetAnnotation(), key).setSet(polySet);
+        put(owner, RdgFactory.eINSTANCE.createSetAnnotation(), key).setSet(PolySet.valueOf(polySet));
     }
 
     public static Optional<String> getSet(Annotated owner, String key) {
-        return get(owner, key).filter(SetAnnotation.class::isInstance).map(a -> ((SetAnnotation) a).getSet());
+        return get(owner, key).filter(SetAnnotation.class::isInstance).map(a -> ((SetAnnotation) a).getSet().text());
     }
 
     public static void setReferences(Annotated owner, String key, List<? extends EObject> targets) {

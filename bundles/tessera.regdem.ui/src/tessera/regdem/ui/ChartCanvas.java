@@ -24,6 +24,19 @@ public abstract class ChartCanvas extends ChartSurface {
     public static final int RED = 0xC0392B;
     public static final int LOOP = 0xEAF2FB;
 
+    /** The margins around a chart's plot area, in pixels. */
+    protected record Margins(int left, int right, int top, int bottom) {
+        /** The plot area's width in a chart {@code w} pixels wide (at least 10). */
+        public int width(int w) {
+            return Math.max(10, w - left - right);
+        }
+
+        /** The plot area's height in a chart {@code h} pixels high (at least 10). */
+        public int height(int h) {
+            return Math.max(10, h - top - bottom);
+        }
+    }
+
     protected ChartCanvas(Composite parent, int style) {
         super(parent, style);
     }

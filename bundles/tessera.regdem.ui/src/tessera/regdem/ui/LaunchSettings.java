@@ -1,12 +1,10 @@
 package tessera.regdem.ui;
 
-import java.io.IOException;
-import java.io.StringReader;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 
+import tessera.core.pass.ProjectSettings;
 import tessera.regdem.RegdemRunner;
 import tessera.regdem.sass.SassParser;
 import tessera.regdem.sim.LaunchSpec;
@@ -22,27 +20,16 @@ import tessera.regdem.sim.LaunchSpec;
  * @param source  where the block size came from, for the view's status line
  */
 public record LaunchSettings(int threads, Integer smem, String arch, String source) {
-    public static final String SETTINGS_FILE = "tessera.properties";
+    public static final String SETTINGS_FILE = ProjectSettings.FILE;
 
     public boolean known() {
         return threads > 0;
     }
 
-    /** Parses {@code tessera.properties} text (missing or unreadable: no settings). */
+    /** Parses {@code tessera.properties} text (missing or unreadable: no settings), values trimmed. */
     public static Map<String, String> parseProperties(Optional<String> text) {
         Map<String, String> m = new LinkedHashMap<>();
-        if (text.isEmpty()) {
-            return m;
-        }
-        Properties p = new Properties();
-        try {
-            p.load(new StringReader(text.get()));
-        } catch (IOException | IllegalArgumentException e) {
-            return m;
-        }
-        for (String k : p.stringPropertyNames()) {
-            m.put(k, p.getProperty(k).trim());
-        }
+        ProjectSettings.parse(text.orElse("")).forEach((k, v) -> m.put(k, v.trim()));
         return m;
     }
 

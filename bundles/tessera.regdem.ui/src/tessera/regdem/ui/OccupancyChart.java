@@ -20,10 +20,7 @@ import tessera.regdem.occupancy.OccupancyCalculator;
  * included), the kernel's register count, the demotion targets of the automatic utility and the shown variant.
  */
 public class OccupancyChart extends ChartCanvas {
-    private static final int LEFT = 64;
-    private static final int RIGHT = 28;
-    private static final int TOP = 92;
-    private static final int BOTTOM = 56;
+    private static final Margins MARGINS = new Margins(64, 28, 92, 56);
 
     private OccupancyCurve curve;
     private String variantName;
@@ -72,10 +69,10 @@ public class OccupancyChart extends ChartCanvas {
 
     @Override
     protected void draw(GC gc, int w, int h) {
-        int px = LEFT;
-        int pw = Math.max(10, w - LEFT - RIGHT);
-        int py = TOP;
-        int ph = Math.max(10, h - TOP - BOTTOM);
+        int px = MARGINS.left();
+        int pw = MARGINS.width(w);
+        int py = MARGINS.top();
+        int ph = MARGINS.height(h);
         int max = curve.maxRegisters();
         int th = gc.getFontMetrics().getHeight();
         gc.setFont(bold);
@@ -221,8 +218,8 @@ public class OccupancyChart extends ChartCanvas {
         if (curve == null) {
             return null;
         }
-        int pw = Math.max(10, getClientArea().width - LEFT - RIGHT);
-        int r = (int) Math.round((x - LEFT) * curve.maxRegisters() / (double) pw);
+        int pw = MARGINS.width(getClientArea().width);
+        int r = (int) Math.round((x - MARGINS.left()) * curve.maxRegisters() / (double) pw);
         if (r < 1 || r > curve.maxRegisters()) {
             return null;
         }

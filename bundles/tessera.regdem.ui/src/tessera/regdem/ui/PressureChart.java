@@ -17,10 +17,7 @@ import tessera.regdem.sass.SassProgram;
  * and the demote code the variant inserted as orange ticks (with the pressure at that code as dots).
  */
 public class PressureChart extends ChartCanvas {
-    private static final int LEFT = 64;
-    private static final int RIGHT = 24;
-    private static final int TOP = 64;
-    private static final int BOTTOM = 56;
+    private static final Margins MARGINS = new Margins(64, 24, 64, 56);
 
     private PressureSeries series;
     private String title = "";
@@ -51,7 +48,7 @@ public class PressureChart extends ChartCanvas {
     @Override
     public Point preferredSize() {
         int n = series == null ? 100 : series.size();
-        return new Point(Math.max(960, LEFT + RIGHT + n * 6), 440);
+        return new Point(Math.max(960, MARGINS.left() + MARGINS.right() + n * 6), 440);
     }
 
     private int yMax() {
@@ -64,10 +61,10 @@ public class PressureChart extends ChartCanvas {
     @Override
     protected void draw(GC gc, int w, int h) {
         int n = series.size();
-        int px = LEFT;
-        int pw = Math.max(10, w - LEFT - RIGHT);
-        int py = TOP;
-        int ph = Math.max(10, h - TOP - BOTTOM);
+        int px = MARGINS.left();
+        int pw = MARGINS.width(w);
+        int py = MARGINS.top();
+        int ph = MARGINS.height(h);
         double dx = pw / (double) n;
         int ymax = yMax();
         gc.setFont(bold);
@@ -184,8 +181,8 @@ public class PressureChart extends ChartCanvas {
             return null;
         }
         int w = getClientArea().width;
-        int pw = Math.max(10, w - LEFT - RIGHT);
-        int i = (int) Math.floor((x - LEFT) / (pw / (double) series.size()));
+        int pw = MARGINS.width(w);
+        int i = (int) Math.floor((x - MARGINS.left()) / (pw / (double) series.size()));
         if (i < 0 || i >= series.size()) {
             return null;
         }

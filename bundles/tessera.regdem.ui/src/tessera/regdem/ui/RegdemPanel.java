@@ -4,21 +4,19 @@ import java.io.File;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
 
 import tessera.diagram.DiagramProvider;
 import tessera.regdem.predict.Variant;
 import tessera.ui.DiagramCanvas;
+import tessera.ui.Layouts;
 
 /**
  * The body of the RegDem view, usable without a workbench (tests): a status line and five tabs — CFG (the one
@@ -44,10 +42,7 @@ public class RegdemPanel extends Composite {
 
     public RegdemPanel(Composite parent, int style) {
         super(parent, style);
-        GridLayout gl = new GridLayout(1, false);
-        gl.marginWidth = 0;
-        gl.marginHeight = 0;
-        setLayout(gl);
+        setLayout(Layouts.grid(1, 0, 0));
         status = new Label(this, SWT.WRAP);
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         status.setText("Open a .sass kernel in an editor to see its RegDem analysis.");
@@ -55,16 +50,13 @@ public class RegdemPanel extends Composite {
         tabs.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
 
         Composite cfgTab = new Composite(tabs, SWT.NONE);
-        GridLayout cl = new GridLayout(1, false);
-        cl.marginWidth = 0;
-        cl.marginHeight = 2;
-        cfgTab.setLayout(cl);
+        cfgTab.setLayout(Layouts.grid(1, 0, 2));
         cfgChooser = new Combo(cfgTab, SWT.READ_ONLY);
         cfgChooser.setLayoutData(new GridData(SWT.LEFT, SWT.CENTER, false, false));
         cfgChooser.addListener(SWT.Selection, e -> showCfg());
         cfgCanvas = new DiagramCanvas(cfgTab, SWT.NONE);
         cfgCanvas.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        tab(TABS[0], cfgTab);
+        Layouts.tab(tabs, TABS[0], cfgTab);
 
         pressure = new PressureChart(scrolled(TABS[1]), SWT.NONE);
         finishScrolled(pressure);
@@ -72,10 +64,7 @@ public class RegdemPanel extends Composite {
         finishScrolled(occupancy);
 
         Composite smTab = new Composite(tabs, SWT.NONE);
-        GridLayout sl = new GridLayout(2, false);
-        sl.marginWidth = 4;
-        sl.marginHeight = 2;
-        smTab.setLayout(sl);
+        smTab.setLayout(Layouts.grid(2, 4, 2));
         new Label(smTab, SWT.NONE).setText("Warp:");
         warp = new Spinner(smTab, SWT.BORDER);
         ScrolledComposite ssc = new ScrolledComposite(smTab, SWT.H_SCROLL | SWT.V_SCROLL);
@@ -83,30 +72,21 @@ public class RegdemPanel extends Composite {
         shared = new SharedLayoutChart(ssc, SWT.NONE);
         finishScrolled(shared);
         warp.addListener(SWT.Selection, e -> shared.setWarp(warp.getSelection()));
-        tab(TABS[3], smTab);
+        Layouts.tab(tabs, TABS[3], smTab);
 
         Composite vTab = new Composite(tabs, SWT.NONE);
-        GridLayout vl = new GridLayout(1, false);
-        vl.marginWidth = 0;
-        vl.marginHeight = 2;
-        vTab.setLayout(vl);
+        vTab.setLayout(Layouts.grid(1, 0, 2));
         notes = new Label(vTab, SWT.WRAP);
         notes.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         table = new VariantTable(vTab, this::showVariant);
         table.getTable().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        tab(TABS[4], vTab);
+        Layouts.tab(tabs, TABS[4], vTab);
         tabs.setSelection(0);
-    }
-
-    private void tab(String name, Control c) {
-        CTabItem it = new CTabItem(tabs, SWT.NONE);
-        it.setText(name);
-        it.setControl(c);
     }
 
     private ScrolledComposite scrolled(String name) {
         ScrolledComposite sc = new ScrolledComposite(tabs, SWT.H_SCROLL | SWT.V_SCROLL);
-        tab(name, sc);
+        Layouts.tab(tabs, name, sc);
         return sc;
     }
 

@@ -6,8 +6,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import tessera.core.Monitor;
-import tessera.diagram.Diagram;
-import tessera.diagram.DiagramProvider;
+import tessera.diagram.ExtensionDiagramProvider;
 import tessera.regdem.analysis.Cfg;
 import tessera.regdem.predict.Variant;
 import tessera.regdem.sass.CuobjdumpImport;
@@ -21,10 +20,9 @@ import tessera.regdem.sass.SassProgram;
  * one, or the best demoting one when the original wins) with its demote code marked. Launch settings come from the
  * project's {@code tessera.properties} like the builder pass; without them only the original CFG is drawn.
  */
-public final class SassCfgDiagrams implements DiagramProvider {
-    @Override
-    public boolean accepts(String fileName) {
-        return fileName.endsWith(".sass");
+public final class SassCfgDiagrams extends ExtensionDiagramProvider {
+    public SassCfgDiagrams() {
+        super(".sass");
     }
 
     @Override

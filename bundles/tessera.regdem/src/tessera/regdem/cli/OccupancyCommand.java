@@ -1,7 +1,6 @@
 package tessera.regdem.cli;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -10,6 +9,7 @@ import java.util.Set;
 import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliContext;
+import tessera.core.cli.Json;
 import tessera.core.cli.UsageException;
 import tessera.regdem.occupancy.ArchSpec;
 import tessera.regdem.occupancy.DemotionTargets;
@@ -65,30 +65,17 @@ public final class OccupancyCommand implements CliCommand {
         Occupancy o = OccupancyCalculator.compute(arch, regs, block, smem);
         List<DemotionTargets.Target> steps = DemotionTargets.forArch(arch, regs, smem, block);
         if (ctx.json()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("arch", arch.name());
-            m.put("registers", regs);
-            m.put("block", block);
-            m.put("smem", smem);
-            m.put("occupancy", o.occupancy());
-            m.put("blocksPerSM", o.blocksPerSM());
-            m.put("warpsPerBlock", o.warpsPerBlock());
-            m.put("limitByWarps", o.limitByWarps());
-            m.put("limitByRegisters", o.limitByRegisters());
-            m.put("limitBySharedMemory", o.limitBySharedMemory());
-            m.put("limiters", o.limiters().stream().map(Enum::name).toList());
-            m.put("error", o.error());
             List<Map<String, Object>> st = new ArrayList<>();
             for (DemotionTargets.Target t : steps) {
-                Map<String, Object> x = new LinkedHashMap<>();
-                x.put("targetRegisters", t.targetRegisters());
-                x.put("demote", t.demote());
-                x.put("spillBytes", t.spillBytes());
-                x.put("occupancy", t.occupancy().occupancy());
-                st.add(x);
+                st.add(Json.object("targetRegisters", t.targetRegisters(), "demote", t.demote(),
+                        "spillBytes", t.spillBytes(), "occupancy", t.occupancy().occupancy()));
             }
-            m.put("demotionSteps", st);
-            ctx.json(m);
+            ctx.json(Json.object("arch", arch.name(), "registers", regs, "block", block, "smem", smem,
+                    "occupancy", o.occupancy(), "blocksPerSM", o.blocksPerSM(), "warpsPerBlock", o.warpsPerBlock(),
+                    "limitByWarps", o.limitByWarps(), "limitByRegisters", o.limitByRegisters(),
+                    "limitBySharedMemory", o.limitBySharedMemory(),
+                    "limiters", o.limiters().stream().map(Enum::name).toList(), "error", o.error(),
+                    "demotionSteps", st));
         } else {
             if (!o.error().isEmpty()) {
                 ctx.println("cannot launch: " + o.error());

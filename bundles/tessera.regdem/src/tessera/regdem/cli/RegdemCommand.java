@@ -61,8 +61,7 @@ public final class RegdemCommand implements CliCommand {
 
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
-        String file = a.positional(0, "the SASS file");
-        a.expectPositional(1);
+        String file = a.single("the SASS file");
         RegdemRunner.Request req = request(a, ctx, file);
         RegdemRunner.Outcome out = RegdemRunner.run(req, ctx.monitor());
         for (Diagnostic d : out.diagnostics()) {

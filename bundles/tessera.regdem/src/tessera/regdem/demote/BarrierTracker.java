@@ -32,13 +32,9 @@ public final class BarrierTracker {
             setter[b] = null;
             elapsed[b] = 0;
         }
-        if (ins.ctrl().readBarrier() > 0) {
-            setter[ins.ctrl().readBarrier()] = ins;
-            elapsed[ins.ctrl().readBarrier()] = 0;
-        }
-        if (ins.ctrl().writeBarrier() > 0) {
-            setter[ins.ctrl().writeBarrier()] = ins;
-            elapsed[ins.ctrl().writeBarrier()] = 0;
+        for (int b : ins.ctrl().setBarriers()) {
+            setter[b] = ins;
+            elapsed[b] = 0;
         }
         for (int b = 1; b <= BARRIERS; b++) {
             if (setter[b] != null) {

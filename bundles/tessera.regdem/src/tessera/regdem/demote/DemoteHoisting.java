@@ -107,13 +107,7 @@ public final class DemoteHoisting {
                 consumer = k;
                 break;
             }
-            used |= x.ctrl().waitMask();
-            if (x.ctrl().readBarrier() > 0) {
-                used |= 1 << (x.ctrl().readBarrier() - 1);
-            }
-            if (x.ctrl().writeBarrier() > 0) {
-                used |= 1 << (x.ctrl().writeBarrier() - 1);
-            }
+            used |= x.ctrl().waitMask() | x.ctrl().setMask();
         }
         if (consumer < 0) {
             return;
@@ -122,8 +116,7 @@ public final class DemoteHoisting {
         int pending = 0;
         for (int k = at - 1; k >= 0 && lines.get(k) instanceof Line.Instr; k--) {
             Line.Instr x = (Line.Instr) lines.get(k);
-            int set = (x.ctrl().readBarrier() > 0 ? 1 << (x.ctrl().readBarrier() - 1) : 0)
-                    | (x.ctrl().writeBarrier() > 0 ? 1 << (x.ctrl().writeBarrier() - 1) : 0);
+            int set = x.ctrl().setMask();
             pending |= set;
         }
         Line.Instr cons = (Line.Instr) lines.get(consumer);

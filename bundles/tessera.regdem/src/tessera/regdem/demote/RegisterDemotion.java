@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntPredicate;
 
 import tessera.regdem.analysis.RegisterUnits;
 import tessera.regdem.isa.Isa;
@@ -190,24 +191,18 @@ public final class RegisterDemotion {
     /** Whether {@code i} reads one of {@code regs} with variable latency (reads them after issue). */
     static boolean asyncReads(Line.Instr i, int... regs) {
         Isa.Info info = Isa.info(i);
-        if (!info.variableLatency()) {
-            return false;
-        }
-        for (int r : regs) {
-            if (r >= 0 && info.reads(r)) {
-                return true;
-            }
-        }
-        return false;
+        return info.variableLatency() && anyOf(regs, info::reads);
     }
 
+    /** Whether {@code i} writes one of {@code regs} with variable latency (its result arrives after issue). */
     static boolean asyncWrites(Line.Instr i, int... regs) {
         Isa.Info info = Isa.info(i);
-        if (!info.variableLatency()) {
-            return false;
-        }
+        return info.variableLatency() && anyOf(regs, info::writes);
+    }
+
+    private static boolean anyOf(int[] regs, IntPredicate test) {
         for (int r : regs) {
-            if (r >= 0 && info.writes(r)) {
+            if (r >= 0 && test.test(r)) {
                 return true;
             }
         }

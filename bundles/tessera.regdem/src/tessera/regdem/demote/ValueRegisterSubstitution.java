@@ -90,16 +90,7 @@ public final class ValueRegisterSubstitution {
                         toDelete.add(li);
                         loads++;
                     }
-                    for (int m = k + 1; m < ls.size(); m++) {
-                        Line.Instr x = (Line.Instr) lines.get(ls.get(m));
-                        if (x.tag() != null) {
-                            break;
-                        }
-                        lines.set(ls.get(m), renameReads(x, v, s));
-                        if (Isa.info(x).writes(v)) {
-                            break; // RDV holds another value from here on
-                        }
-                    }
+                    readSubstitute(lines, ls, k, v, s);
                     if (delete) {
                         continue;
                     }
@@ -132,16 +123,7 @@ public final class ValueRegisterSubstitution {
                     lines.set(ls.get(k - 1), renameWrites(prod, v, s));
                     lines.set(li, ins.withOperand(1, Operand.Reg.of(s)));
                     // RDV still held the value after the store (a redundant load may have been removed): read S
-                    for (int m = k + 1; m < ls.size(); m++) {
-                        Line.Instr x = (Line.Instr) lines.get(ls.get(m));
-                        if (x.tag() != null) {
-                            break;
-                        }
-                        lines.set(ls.get(m), renameReads(x, v, s));
-                        if (Isa.info(x).writes(v)) {
-                            break;
-                        }
-                    }
+                    readSubstitute(lines, ls, k, v, s);
                     Integer earlier = lastStore.put(off, li);
                     if (earlier != null) {
                         toDelete.add(earlier);
@@ -159,6 +141,23 @@ public final class ValueRegisterSubstitution {
             DemoteEdit.remove(lines, li);
         }
         return new Result(WaitCleanup.run(p.withLines(lines)), subs, loads, stores);
+    }
+
+    /**
+     * Reads {@code s} instead of {@code v} after position {@code k} of the block, up to its next demote instruction or
+     * the next write of {@code v} (from there on RDV holds another value).
+     */
+    private static void readSubstitute(List<Line> lines, List<Integer> block, int k, int v, int s) {
+        for (int m = k + 1; m < block.size(); m++) {
+            Line.Instr x = (Line.Instr) lines.get(block.get(m));
+            if (x.tag() != null) {
+                break;
+            }
+            lines.set(block.get(m), renameReads(x, v, s));
+            if (Isa.info(x).writes(v)) {
+                break;
+            }
+        }
     }
 
     private static Integer pick(List<Integer> pool, List<Line> lines, List<Integer> block, int from, boolean banks) {
@@ -209,21 +208,18 @@ public final class ValueRegisterSubstitution {
     }
 
     static Line.Instr renameReads(Line.Instr x, int from, int to) {
-        List<Operand> ops = new ArrayList<>(x.operands());
-        boolean ch = false;
-        for (Isa.RegRef r : Isa.info(x).reads()) {
-            if (r.reg() == from && r.width() == 1) {
-                ops.set(r.operand(), RegisterRenamer.renameOperand(ops.get(r.operand()), Map.of(from, to)));
-                ch = true;
-            }
-        }
-        return ch ? x.withOperands(ops) : x;
+        return rename(x, Isa.info(x).reads(), from, to);
     }
 
     static Line.Instr renameWrites(Line.Instr x, int from, int to) {
+        return rename(x, Isa.info(x).writes(), from, to);
+    }
+
+    /** Renames {@code from} to {@code to} in the single-register references {@code refs} of {@code x}. */
+    private static Line.Instr rename(Line.Instr x, List<Isa.RegRef> refs, int from, int to) {
         List<Operand> ops = new ArrayList<>(x.operands());
         boolean ch = false;
-        for (Isa.RegRef r : Isa.info(x).writes()) {
+        for (Isa.RegRef r : refs) {
             if (r.reg() == from && r.width() == 1) {
                 ops.set(r.operand(), RegisterRenamer.renameOperand(ops.get(r.operand()), Map.of(from, to)));
                 ch = true;

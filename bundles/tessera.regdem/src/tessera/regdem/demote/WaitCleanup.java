@@ -64,13 +64,6 @@ public final class WaitCleanup {
     }
 
     private static int transfer(int pending, ControlCode c) {
-        int s = pending & ~c.waitMask();
-        if (c.readBarrier() > 0) {
-            s |= 1 << (c.readBarrier() - 1);
-        }
-        if (c.writeBarrier() > 0) {
-            s |= 1 << (c.writeBarrier() - 1);
-        }
-        return s;
+        return pending & ~c.waitMask() | c.setMask();
     }
 }

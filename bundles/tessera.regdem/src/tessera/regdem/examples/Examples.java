@@ -1,9 +1,8 @@
 package tessera.regdem.examples;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
+
+import tessera.core.BundledText;
 
 /** The example kernels shipped with the bundle (copies of {@code examples/regdem/*.sass}), loaded from the classpath. */
 public final class Examples {
@@ -27,13 +26,6 @@ public final class Examples {
     }
 
     private static String resource(String fileName) {
-        try (InputStream in = Examples.class.getResourceAsStream(fileName)) {
-            if (in == null) {
-                throw new IllegalArgumentException("no example named " + fileName);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read example " + fileName, e);
-        }
+        return BundledText.read(Examples.class, fileName, "example named");
     }
 }

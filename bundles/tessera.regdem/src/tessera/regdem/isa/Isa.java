@@ -58,20 +58,17 @@ public final class Isa {
 
         /** Every register read, expanded to single words. */
         public List<Integer> readRegs() {
-            List<Integer> l = new ArrayList<>();
-            for (RegRef x : reads) {
-                for (int r : x.regs()) {
-                    if (!l.contains(r)) {
-                        l.add(r);
-                    }
-                }
-            }
-            return l;
+            return words(reads);
         }
 
+        /** Every register written, expanded to single words. */
         public List<Integer> writeRegs() {
+            return words(writes);
+        }
+
+        private static List<Integer> words(List<RegRef> refs) {
             List<Integer> l = new ArrayList<>();
-            for (RegRef x : writes) {
+            for (RegRef x : refs) {
                 for (int r : x.regs()) {
                     if (!l.contains(r)) {
                         l.add(r);

@@ -15,6 +15,22 @@ public record Occupancy(double occupancy, int blocksPerSM, int warpsPerBlock, in
         limiters = List.copyOf(limiters);
     }
 
+    /**
+     * The occupancy bound by the three limits (blocks per SM by warps, registers and shared memory): the resident blocks
+     * are their minimum, and the limiters are those equal to it, listed in {@code order}.
+     */
+    static Occupancy bound(int warpsPerBlock, int maxWarpsPerSM, int byWarps, int byRegs, int bySmem,
+            List<Limiter> order) {
+        int b = Math.min(byWarps, Math.min(byRegs, bySmem));
+        List<Limiter> lim = order.stream().filter(l -> switch (l) {
+            case BLOCKS -> byWarps == b;
+            case REGISTERS -> byRegs == b;
+            case SHARED_MEMORY -> bySmem == b;
+        }).toList();
+        return new Occupancy((double) b * warpsPerBlock / maxWarpsPerSM, b, warpsPerBlock, byWarps, byRegs, bySmem, lim,
+                "");
+    }
+
     public boolean limitedBy(Limiter l) {
         return limiters.contains(l);
     }

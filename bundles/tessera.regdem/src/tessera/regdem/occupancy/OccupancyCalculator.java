@@ -1,6 +1,5 @@
 package tessera.regdem.occupancy;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -41,18 +40,7 @@ public final class OccupancyCalculator {
         }
         int smem = roundUp(smemPerBlock + a.reservedSmemPerBlock(), a.smemAllocUnit());
         int bySmem = smem == 0 ? a.maxBlocksPerSM() : a.smemPerSM() / smem;
-        int b = Math.min(byWarps, Math.min(byRegs, bySmem));
-        List<Occupancy.Limiter> lim = new ArrayList<>();
-        if (byWarps == b) {
-            lim.add(Occupancy.Limiter.BLOCKS);
-        }
-        if (byRegs == b) {
-            lim.add(Occupancy.Limiter.REGISTERS);
-        }
-        if (bySmem == b) {
-            lim.add(Occupancy.Limiter.SHARED_MEMORY);
-        }
-        return new Occupancy((double) b * w / a.maxWarpsPerSM(), b, w, byWarps, byRegs, bySmem, lim, "");
+        return Occupancy.bound(w, a.maxWarpsPerSM(), byWarps, byRegs, bySmem, List.of(Occupancy.Limiter.values()));
     }
 
     private static Occupancy invalid(String why) {

@@ -1,6 +1,5 @@
 package tessera.regdem.occupancy;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,17 +26,7 @@ public final class PaperOccupancy {
         int regsPerBlock = w * regsPerWarp;
         int byRegs = regsPerBlock == 0 ? THREAD_BLOCK_PER_SM : (REGISTERS_PER_SM / regsPerBlock) / 2 * 2;
         int bySmem = smem > 0 ? SHARED_MEM_PER_SM / smem : THREAD_BLOCK_PER_SM;
-        int b = Math.min(byWarps, Math.min(byRegs, bySmem));
-        List<Occupancy.Limiter> lim = new ArrayList<>();
-        if (byRegs == b) {
-            lim.add(Occupancy.Limiter.REGISTERS);
-        }
-        if (byWarps == b) {
-            lim.add(Occupancy.Limiter.BLOCKS);
-        }
-        if (bySmem == b) {
-            lim.add(Occupancy.Limiter.SHARED_MEMORY);
-        }
-        return new Occupancy((double) b * w / WARPS_PER_SM, b, w, byWarps, byRegs, bySmem, lim, "");
+        return Occupancy.bound(w, WARPS_PER_SM, byWarps, byRegs, bySmem, List.of(Occupancy.Limiter.REGISTERS,
+                Occupancy.Limiter.BLOCKS, Occupancy.Limiter.SHARED_MEMORY));
     }
 }

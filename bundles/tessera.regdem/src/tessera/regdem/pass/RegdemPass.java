@@ -8,7 +8,7 @@ import java.util.Set;
 
 import tessera.core.Diagnostic;
 import tessera.core.pass.GenPaths;
-import tessera.core.pass.Pass;
+import tessera.core.pass.FilePass;
 import tessera.core.pass.PassContext;
 import tessera.regdem.RegdemRunner;
 import tessera.regdem.predict.StallPredictor;
@@ -21,20 +21,14 @@ import tessera.regdem.sass.SassPrinter;
  * {@code regdem.smem}, {@code regdem.arch}); writes {@code gen/regdem/<name>.variants.txt} and
  * {@code gen/regdem/<name>.regdem.sass}.
  */
-public final class RegdemPass implements Pass {
-    @Override
-    public String id() {
-        return "regdem";
-    }
-
-    @Override
-    public String description() {
-        return "SASS → register-demoted SASS (RegDem variants and predictor)";
+public final class RegdemPass extends FilePass {
+    public RegdemPass() {
+        super("regdem", "SASS → register-demoted SASS (RegDem variants and predictor)", 100, ".sass");
     }
 
     @Override
     public boolean accepts(String fileName) {
-        return GenPaths.extension(fileName).equals("sass") && !fileName.endsWith(".regdem.sass");
+        return super.accepts(fileName) && !fileName.endsWith(".regdem.sass"); // not its own output
     }
 
     @Override

@@ -71,13 +71,9 @@ public final class StallPredictor {
                     dp++;
                 }
                 double s = scaled(ins, occupancy, a, mode);
-                if (ins.ctrl().readBarrier() > 0) {
-                    setter[ins.ctrl().readBarrier()] = c;
-                    elapsed[ins.ctrl().readBarrier()] = 0;
-                }
-                if (ins.ctrl().writeBarrier() > 0) {
-                    setter[ins.ctrl().writeBarrier()] = c;
-                    elapsed[ins.ctrl().writeBarrier()] = 0;
+                for (int sb : ins.ctrl().setBarriers()) {
+                    setter[sb] = c;
+                    elapsed[sb] = 0;
                 }
                 for (int w : ins.ctrl().waits()) {
                     if (setter[w] == Isa.InstrClass.GMEM || setter[w] == Isa.InstrClass.LMEM) {

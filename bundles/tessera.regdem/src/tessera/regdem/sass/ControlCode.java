@@ -172,6 +172,27 @@ public record ControlCode(int waitMask, int readBarrier, int writeBarrier, boole
         return new ControlCode(waitMask, readBarrier, writeBarrier, y, stall, reuse);
     }
 
+    /** The barriers (1..6) this instruction sets: its read barrier, then its write barrier, each when not 0. */
+    public List<Integer> setBarriers() {
+        List<Integer> l = new ArrayList<>();
+        if (readBarrier > 0) {
+            l.add(readBarrier);
+        }
+        if (writeBarrier > 0) {
+            l.add(writeBarrier);
+        }
+        return l;
+    }
+
+    /** {@link #setBarriers()} as a mask laid out like {@link #waitMask()}: bit b-1 for barrier b. */
+    public int setMask() {
+        int m = 0;
+        for (int b : setBarriers()) {
+            m |= 1 << (b - 1);
+        }
+        return m;
+    }
+
     /** Barriers (1..6) in the wait mask, ascending. */
     public List<Integer> waits() {
         List<Integer> l = new ArrayList<>();

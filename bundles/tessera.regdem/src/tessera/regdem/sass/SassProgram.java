@@ -56,31 +56,25 @@ public record SassProgram(Dialect dialect, List<Line> lines, String eol, boolean
 
     /** Architecture, e.g. {@code sm_52}; from the header, the cuobjdump banner, or empty. */
     public Optional<String> arch() {
-        Optional<String> h = header("Arch");
-        if (h.isPresent()) {
-            return h.map(String::trim);
-        }
-        for (Line x : lines) {
-            if (x instanceof Line.Text t && t.kind() == Line.Text.Kind.CUOBJ_META) {
-                String s = t.text().trim();
-                if (s.startsWith("code for ")) {
-                    return Optional.of(s.substring(9).trim());
-                }
-            }
-        }
-        return Optional.empty();
+        return headerOrBanner("Arch", "code for ");
     }
 
+    /** Kernel name; from the header, the cuobjdump {@code Function :} line, or empty. */
     public Optional<String> kernelName() {
-        Optional<String> h = header("Kernel");
+        return headerOrBanner("Kernel", "Function :");
+    }
+
+    /** The trimmed header {@code key}, else the rest of the first cuobjdump banner line that starts with {@code prefix}. */
+    private Optional<String> headerOrBanner(String key, String prefix) {
+        Optional<String> h = header(key);
         if (h.isPresent()) {
             return h.map(String::trim);
         }
         for (Line x : lines) {
             if (x instanceof Line.Text t && t.kind() == Line.Text.Kind.CUOBJ_META) {
                 String s = t.text().trim();
-                if (s.startsWith("Function :")) {
-                    return Optional.of(s.substring(10).trim());
+                if (s.startsWith(prefix)) {
+                    return Optional.of(s.substring(prefix.length()).trim());
                 }
             }
         }

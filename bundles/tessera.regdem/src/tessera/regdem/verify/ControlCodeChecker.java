@@ -109,10 +109,7 @@ public final class ControlCodeChecker {
                 if (in[b] == null) {
                     continue;
                 }
-                State s = in[b].copy();
-                for (int li : cfg.block(b).lines) {
-                    step(s, (Line.Instr) p.lines().get(li), li, null);
-                }
+                State s = through(p, cfg, b, in[b], null);
                 for (int succ : cfg.block(b).succ) {
                     if (in[succ] == null) {
                         in[succ] = s.copy();
@@ -124,15 +121,20 @@ public final class ControlCodeChecker {
             }
         }
         for (int b = 0; b < n; b++) {
-            if (in[b] == null) {
-                continue;
-            }
-            State s = in[b].copy();
-            for (int li : cfg.block(b).lines) {
-                step(s, (Line.Instr) p.lines().get(li), li, out);
+            if (in[b] != null) {
+                through(p, cfg, b, in[b], out);
             }
         }
         return out;
+    }
+
+    /** Steps through block {@code b} from a copy of its entry state; returns the exit state. */
+    private static State through(SassProgram p, Cfg cfg, int b, State entry, List<Violation> out) {
+        State s = entry.copy();
+        for (int li : cfg.block(b).lines) {
+            step(s, (Line.Instr) p.lines().get(li), li, out);
+        }
+        return s;
     }
 
     private static void step(State s, Line.Instr ins, int line, List<Violation> out) {

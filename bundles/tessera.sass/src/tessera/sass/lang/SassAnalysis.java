@@ -20,51 +20,24 @@ import tessera.regdem.verify.ControlCodeChecker;
  * What the editor services know about one SASS text: tessera.regdem's parse (the only semantic parser), the CFG and
  * the problems. Validation, highlighting, outline and hover all read this object, so they cannot disagree.
  */
-public final class SassAnalysis {
+public record SassAnalysis(String text, SassDocument document, Cfg cfg, List<Diagnostic> problems) {
     private static final String CACHE_KEY = SassAnalysis.class.getName();
 
-    private final String text;
-    private final SassDocument document;
-    private final Cfg cfg;
-    private final List<Diagnostic> problems;
-
-    private SassAnalysis(String fileName, String text) {
-        this.text = text;
-        this.document = SassParser.parse(fileName, text);
-        this.cfg = Cfg.build(document.program());
-        this.problems = List.copyOf(problems(fileName));
-    }
-
     public static SassAnalysis of(String fileName, String text) {
-        return new SassAnalysis(fileName, text);
+        SassDocument document = SassParser.parse(fileName, text);
+        SassAnalysis parsed = new SassAnalysis(text, document, Cfg.build(document.program()), List.of());
+        return new SassAnalysis(text, document, parsed.cfg, List.copyOf(parsed.findProblems(fileName)));
     }
 
     /** The analysis of a resource's current text, cached until the resource changes. */
     public static SassAnalysis of(XtextResource r) {
         String text = r.getParseResult() == null ? "" : r.getParseResult().getRootNode().getText();
         String name = r.getURI() == null || r.getURI().lastSegment() == null ? "" : r.getURI().lastSegment();
-        return r.getCache().get(CACHE_KEY, r, () -> new SassAnalysis(name, text));
-    }
-
-    public String text() {
-        return text;
-    }
-
-    public SassDocument document() {
-        return document;
+        return r.getCache().get(CACHE_KEY, r, () -> of(name, text));
     }
 
     public SassProgram program() {
         return document.program();
-    }
-
-    public Cfg cfg() {
-        return cfg;
-    }
-
-    /** Syntax errors, then (on an error-free listing) CFG approximations and control-code hazards. */
-    public List<Diagnostic> problems() {
-        return problems;
     }
 
     public LineSpan span(int programLine) {
@@ -80,7 +53,8 @@ public final class SassAnalysis {
         return i;
     }
 
-    private List<Diagnostic> problems(String file) {
+    /** Syntax errors, then (on an error-free listing) CFG approximations and control-code hazards. */
+    private List<Diagnostic> findProblems(String file) {
         List<Diagnostic> out = new ArrayList<>(document.diagnostics().list());
         if (document.diagnostics().hasErrors()) {
             return out; // the analyses would only repeat the syntax errors in other words

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import tessera.core.poly.PolySet;
 import tessera.core.poly.Box;
 import tessera.core.poly.IntegerSet;
 import tessera.core.poly.Polynomial;
@@ -182,8 +183,8 @@ public final class Concretization {
         }
 
         /** The concrete set over (J, K) of a symbolic domain text, bucketed per tile as sets of iterations n. */
-        public Map<Integer, BitSet> perTile(String domain) {
-            UnionSet s = TiledSet.parse(domain, embedding).concretize(params);
+        public Map<Integer, BitSet> perTile(PolySet domain) {
+            UnionSet s = domain.tiled(embedding).concretize(params);
             List<String> dims = s.dims();
             int[] jIdx = new int[embedding.intra().size()];
             int[] kIdx = new int[embedding.inter().size()];
@@ -249,9 +250,9 @@ public final class Concretization {
                     + (usesCols ? "" : "no index is tiled over the PE columns"), "use a " + (usesRows ? "Rx" : "1x") + (usesCols ? "C" : "1")
                             + " region for this mapping (or compile with --distribute i,j)");
         }
-        UnionSet space = UnionSet.parse(c.getIterationSpace()).fix(params);
-        String ctx = c.getParameterContext();
-        if ((ctx != null && !ctx.isBlank() && IntegerSet.parse(ctx, List.of()).fix(params).isEmpty()) || space.isEmpty()) {
+        UnionSet space = c.getIterationSpace().union().fix(params);
+        PolySet ctx = c.getParameterContext();
+        if ((ctx != null && !ctx.isBlank() && ctx.parameters().fix(params).isEmpty()) || space.isEmpty()) {
             throw new InstantiationException("the loop bounds " + params + " violate the PLA's parameter context or leave no iteration",
                     "choose bounds that satisfy " + ctx);
         }

@@ -21,34 +21,6 @@ import tessera.core.Deadline;
  * {@link #exact}; on timeout the best found stays, with a warning when minimising). More than C: an error naming the number.
  */
 public final class ControlSignals {
-    /** A partial signal: where it is 1 and where it is 0 (don't-care elsewhere). */
-    public record Local(BitSet ones, BitSet zeros, String where) {
-        public boolean interferes(Local o) {
-            return ones.intersects(o.zeros) || zeros.intersects(o.ones);
-        }
-
-        /** ¬cs: a branch over the complement swaps its targets, so either polarity can serve a node. */
-        public Local complement() {
-            return new Local(zeros, ones, where);
-        }
-
-        /** Constant where defined (or never defined): the branch needs no signal, it goes to that side. */
-        public boolean free() {
-            return ones.isEmpty() || zeros.isEmpty();
-        }
-
-        /** Defined on a subset of {@code o}'s iterations and equal there, in one of the two polarities. */
-        boolean weaker(Local o) {
-            return subset(ones, o.ones) && subset(zeros, o.zeros) || subset(ones, o.zeros) && subset(zeros, o.ones);
-        }
-
-        private static boolean subset(BitSet a, BitSet b) {
-            BitSet c = (BitSet) a.clone();
-            c.andNot(b);
-            return c.isEmpty();
-        }
-    }
-
     /** A global signal (a colour): its name and one-domain. */
     public record Global(String name, BitSet ones) {
     }
@@ -87,10 +59,10 @@ public final class ControlSignals {
     /** Time the fixed-code colouring may spend lowering a greedy count that already fits into C. */
     static final Duration FIXED_LIMIT = Duration.ofMillis(500);
 
-    private final List<Local> locals = new ArrayList<>();
+    private final List<LocalSignal> locals = new ArrayList<>();
     private final List<Node> nodes = new ArrayList<>();
     private final List<Global> globals = new ArrayList<>();
-    private final List<Local> online = new ArrayList<>(); // first-fit colours of the locals so far (ones, zeros merged)
+    private final List<LocalSignal> online = new ArrayList<>(); // first-fit colours of the locals so far (ones, zeros merged)
     private final List<Integer> onlineColour = new ArrayList<>(); // per placeholder, −1 when free
     private final List<Runnable> hooks = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
@@ -118,7 +90,7 @@ public final class ControlSignals {
     }
 
     /** The local signals, placeholder #i is locals().get(i); after {@link #colour()} in the chosen codes and polarity. */
-    public List<Local> locals() {
+    public List<LocalSignal> locals() {
         return java.util.Collections.unmodifiableList(locals);
     }
 
@@ -168,10 +140,10 @@ public final class ControlSignals {
                 bestNew = score;
             }
         }
-        List<Local> mine = locals(out, best, n, b, where);
+        List<LocalSignal> mine = locals(out, best, n, b, where);
         List<String> tokens = new ArrayList<>();
         int first = locals.size();
-        for (Local l : mine) {
+        for (LocalSignal l : mine) {
             tokens.add("#" + locals.size());
             locals.add(l);
         }
@@ -197,12 +169,12 @@ public final class ControlSignals {
     }
 
     /** The local signals in placeholder order: per bit t, per prefix of the earlier levels' bits, over the edges under it. */
-    private static List<Local> locals(List<ControlFlow.Edge> out, Codes c, int n, int b, String where) {
-        List<Local> r = new ArrayList<>();
+    private static List<LocalSignal> locals(List<ControlFlow.Edge> out, Codes c, int n, int b, String where) {
+        List<LocalSignal> r = new ArrayList<>();
         for (int t = 0; t < n; t++) {
             int bit = n - 1 - t, pl = t / b * b, mask = ((1 << pl) - 1) << (n - pl);
             for (int prefix = 0; prefix < 1 << pl; prefix++) {
-                Local l = new Local(new BitSet(), new BitSet(), where);
+                LocalSignal l = new LocalSignal(new BitSet(), new BitSet(), where);
                 for (int e = 0; e < out.size(); e++) {
                     boolean under = (((prefix << (n - pl)) ^ c.value()[e]) & c.care()[e] & mask) == 0;
                     if (under && (c.care()[e] >> bit & 1) == 1) {
@@ -216,9 +188,9 @@ public final class ControlSignals {
     }
 
     /** First fit of the non-free {@code ls} into the merged colours {@code cs} (updated); returns the number of new colours. */
-    private static int firstFit(List<Local> ls, List<Local> cs, List<Integer> record) {
+    private static int firstFit(List<LocalSignal> ls, List<LocalSignal> cs, List<Integer> record) {
         int fresh = 0;
-        for (Local l : ls) {
+        for (LocalSignal l : ls) {
             if (l.free()) {
                 if (record != null) {
                     record.add(-1);
@@ -230,13 +202,13 @@ public final class ControlSignals {
                 k++;
             }
             if (k == cs.size()) {
-                cs.add(new Local(new BitSet(), new BitSet(), l.where()));
+                cs.add(new LocalSignal(new BitSet(), new BitSet(), l.where()));
                 fresh++;
             }
             BitSet ones = (BitSet) cs.get(k).ones().clone(), zeros = (BitSet) cs.get(k).zeros().clone();
             ones.or(l.ones());
             zeros.or(l.zeros());
-            cs.set(k, new Local(ones, zeros, cs.get(k).where()));
+            cs.set(k, new LocalSignal(ones, zeros, cs.get(k).where()));
             if (record != null) {
                 record.add(k);
             }
@@ -435,7 +407,7 @@ public final class ControlSignals {
     }
 
     /** The SAT encoding of the nodes: signals up to complement, per node its options and their signal ids and polarities. */
-    private record Encoding(List<Local> signals, List<List<Codes>> opts, List<int[][]> sig, List<boolean[][]> rel) {
+    private record Encoding(List<LocalSignal> signals, List<List<Codes>> opts, List<int[][]> sig, List<boolean[][]> rel) {
         SignalColouring.Problem problem() {
             return new SignalColouring.Problem(signals, sig);
         }
@@ -508,20 +480,20 @@ public final class ControlSignals {
 
     /** Per node the greedy option only, or every code option (distinct up to complement, dominated ones dropped). */
     private Encoding encode(boolean allOptions) {
-        List<Local> signals = new ArrayList<>();
+        List<LocalSignal> signals = new ArrayList<>();
         Map<Key, Integer> ids = new HashMap<>();
         List<List<Codes>> opts = new ArrayList<>();
         List<int[][]> sig = new ArrayList<>(); // node → option → placeholder → signal id (−1: free)
         List<boolean[][]> rel = new ArrayList<>(); // the placeholder's local is that signal complemented
         for (Node v : nodes) {
             List<Codes> cs = new ArrayList<>();
-            List<List<Local>> ls = new ArrayList<>();
+            List<List<LocalSignal>> ls = new ArrayList<>();
             List<Codes> all = new ArrayList<>(List.of(v.greedy()));
             if (allOptions) {
                 all.addAll(options(v.out().size(), v.n()));
             }
             for (Codes c : all) {
-                List<Local> l = locals(v.out(), c, v.n(), v.perBranch(), "").stream().filter(x -> !x.free()).toList();
+                List<LocalSignal> l = locals(v.out(), c, v.n(), v.perBranch(), "").stream().filter(x -> !x.free()).toList();
                 if (ls.stream().noneMatch(o -> dominates(o, l))) {
                     for (int i = ls.size() - 1; i >= 0; i--) {
                         if (dominates(l, ls.get(i))) {
@@ -537,15 +509,15 @@ public final class ControlSignals {
             int[][] si = new int[cs.size()][tokens];
             boolean[][] fl = new boolean[cs.size()][tokens];
             for (int j = 0; j < cs.size(); j++) {
-                List<Local> l = locals(v.out(), cs.get(j), v.n(), v.perBranch(), "");
+                List<LocalSignal> l = locals(v.out(), cs.get(j), v.n(), v.perBranch(), "");
                 for (int t = 0; t < tokens; t++) {
-                    Local x = l.get(t);
+                    LocalSignal x = l.get(t);
                     if (x.free()) {
                         si[j][t] = -1;
                         continue;
                     }
                     fl[j][t] = canonicalFlip(x);
-                    Local canon = fl[j][t] ? x.complement() : x;
+                    LocalSignal canon = fl[j][t] ? x.complement() : x;
                     si[j][t] = ids.computeIfAbsent(new Key(canon.ones(), canon.zeros()), k -> {
                         signals.add(canon);
                         return signals.size() - 1;
@@ -568,7 +540,7 @@ public final class ControlSignals {
             Node node = nodes.get(v);
             int j = best.option()[v];
             Codes c = opts.get(v).get(j);
-            List<Local> ls = locals(node.out(), c, node.n(), node.perBranch(), locals.get(node.firstToken()).where());
+            List<LocalSignal> ls = locals(node.out(), c, node.n(), node.perBranch(), locals.get(node.firstToken()).where());
             for (int t = 0; t < ls.size(); t++) {
                 int id = sig.get(v)[j][t], token = node.firstToken() + t;
                 boolean f = id >= 0 && rel.get(v)[j][t] ^ best.flip()[id];
@@ -581,17 +553,17 @@ public final class ControlSignals {
     }
 
     /** Canonical polarity of a signal: its first defined iteration is a 0. */
-    private static boolean canonicalFlip(Local l) {
+    private static boolean canonicalFlip(LocalSignal l) {
         int one = l.ones().nextSetBit(0), zero = l.zeros().nextSetBit(0);
         return zero < 0 || (one >= 0 && one < zero);
     }
 
     /** {@code a} dominates {@code b}: some matching of their signals makes each of a's weaker than its partner in b. */
-    private static boolean dominates(List<Local> a, List<Local> b) {
+    private static boolean dominates(List<LocalSignal> a, List<LocalSignal> b) {
         return a.size() <= b.size() && match(a, b, 0, new boolean[b.size()]);
     }
 
-    private static boolean match(List<Local> a, List<Local> b, int i, boolean[] taken) {
+    private static boolean match(List<LocalSignal> a, List<LocalSignal> b, int i, boolean[] taken) {
         if (i == a.size()) {
             return true;
         }
@@ -633,7 +605,7 @@ public final class ControlSignals {
 
     /** −1 when the placeholder needs a signal, else the side its branch always takes (its local is constant or empty). */
     public int constant(String token) {
-        Local l = locals.get(Integer.parseInt(token.substring(1)));
+        LocalSignal l = locals.get(Integer.parseInt(token.substring(1)));
         return !l.free() ? -1 : l.ones().isEmpty() ? 0 : 1;
     }
 }

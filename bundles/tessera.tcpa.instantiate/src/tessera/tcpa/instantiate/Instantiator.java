@@ -5,29 +5,31 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
+import tessera.core.poly.PolySet;
 import tessera.core.Diagnostic;
 import tessera.core.Diagnostics;
 import tessera.core.Monitor;
 import tessera.core.poly.Polynomial;
-import tessera.tcpa.sim.concrete.ConcreteConfiguration;
-import tessera.tcpa.sim.concrete.ConcreteFactory;
-import tessera.tcpa.sim.concrete.ControlSignal;
-import tessera.tcpa.sim.concrete.FdDepth;
-import tessera.tcpa.sim.concrete.FuProgram;
-import tessera.tcpa.sim.concrete.Parameter;
-import tessera.tcpa.sim.concrete.Processor;
-import tessera.tcpa.sim.concrete.ProcessorClass;
+import tessera.tcpa.concrete.ConcreteConfiguration;
+import tessera.tcpa.concrete.ConcreteFactory;
+import tessera.tcpa.concrete.ControlSignal;
+import tessera.tcpa.concrete.FdDepth;
+import tessera.tcpa.concrete.FuProgram;
+import tessera.tcpa.concrete.Parameter;
+import tessera.tcpa.concrete.Processor;
+import tessera.tcpa.concrete.ProcessorClass;
 import tessera.tcpa.symconf.DataEdge;
 import tessera.tcpa.symconf.RegisterClass;
 import tessera.tcpa.symconf.SymbolicConfiguration;
 import tessera.tcpa.tcpa.Architecture;
 
 /**
- * Seed 003 §6: symbolic configuration + run-time parameters → concrete configuration. Runs the steps in order:
+ * Seed 003 §6: symbolic configuration + run-time parameters → concrete configuration, as the named {@link #STEPS}:
  * {@link Concretization}, {@link ProcessorClasses} (Alg. 1 / Eq. 2), per class the specialisation (Def. 6.2),
- * {@link Folding} (Alg. 2), {@link KernelClasses}, {@link ControlFlow} (Alg. 3), {@link ControlSignals} (§6.2),
- * {@link ProgramGeneration} (Alg. 4), then {@link IoInstantiation} (§6.4) and {@link InterconnectInstantiation}.
+ * {@link Folding} (Alg. 2), {@link KernelClasses}, {@link ControlFlow} (Alg. 3) and {@link ProgramGeneration} (Alg. 4),
+ * {@link ControlSignals} (§6.2), the processors, then {@link IoInstantiation} (§6.4) and {@link InterconnectInstantiation}.
  */
 public final class Instantiator {
     private static final ConcreteFactory F = ConcreteFactory.eINSTANCE;
@@ -58,105 +60,132 @@ public final class Instantiator {
         return run(sym, arch, params, file, monitor, false);
     }
 
+    /** One named step of the instantiation: reads the state built so far, adds its results. */
+    public record Step(String name, Consumer<InstantiationState> apply) {
+    }
+
+    /** The steps in order; Table 1 of §7 times the first five ({@link #programs}), the last two add the periphery. */
+    public static final List<Step> STEPS = List.of(
+            new Step("concretization (§6 step 1)", Instantiator::concretize),
+            new Step("processor classes (Alg. 1, Eq. 2)", Instantiator::classify),
+            new Step("programs per class (Def. 6.2, Algs. 2-4)", Instantiator::programs),
+            new Step("control signals (§6.2)", Instantiator::signals),
+            new Step("processors", Instantiator::processors),
+            new Step("I/O banks and address generators (§6.4)", Instantiator::io),
+            new Step("interconnect", Instantiator::interconnect));
+
+    private static final int PROGRAM_STEPS = 5;
+
     private static Result run(SymbolicConfiguration sym, Architecture arch, Parameters params, String file, Monitor monitor, boolean periphery) {
-        Diagnostics ds = new Diagnostics();
-        Monitor m = monitor == null ? Monitor.NULL : monitor;
+        InstantiationState s = new InstantiationState(sym, arch, params, file, monitor == null ? Monitor.NULL : monitor);
         try {
-            return build(sym, arch, params, file, m, ds, periphery);
+            for (Step step : periphery ? STEPS : STEPS.subList(0, PROGRAM_STEPS)) {
+                step.apply().accept(s);
+            }
+            return new Result(s.out, s.details, s.ds);
         } catch (InstantiationException e) {
-            ds.add(Diagnostic.error(file, 1, e.getMessage(), e.hint()));
-            return new Result(null, List.of(), ds);
+            s.ds.add(Diagnostic.error(file, 1, e.getMessage(), e.hint()));
+            return new Result(null, List.of(), s.ds);
         }
     }
 
-    private static Result build(SymbolicConfiguration sym, Architecture arch, Parameters params, String file, Monitor m, Diagnostics ds,
-            boolean periphery) {
-        Concretization.Context ctx = Concretization.apply(sym, params.bounds(), params.rows(), params.cols());
-        checkRotation(sym, ctx);
-        Pst pst = Pst.of(sym);
-        List<String> leafDomains = pst.leafDomains();
-        m.begin("instantiate " + sym.getName(), 4);
+    private static void concretize(InstantiationState s) {
+        s.ctx = Concretization.apply(s.sym, s.params.bounds(), s.params.rows(), s.params.cols());
+        checkRotation(s.sym, s.ctx);
+        s.pst = Pst.of(s.sym);
+        s.leafDomains = s.pst.leafDomains();
+        s.m.begin("instantiate " + s.sym.getName(), 4);
         int reach = 0; // iterations a kernel looks back (epilog stages) or ahead (FD reads)
-        for (Pst.FuNode fu : pst.fus()) {
+        for (Pst.FuNode fu : s.pst.fus()) {
             for (Pst.InstrNode in : fu.instructions()) {
-                reach = Math.max(reach, in.tau() / ctx.pi() + 1);
+                reach = Math.max(reach, in.tau() / s.ctx.pi() + 1);
             }
         }
-        Map<String, Long> fdDepths = fdDepths(sym, ctx);
-        for (long d : fdDepths.values()) {
+        s.fdDepths = fdDepths(s.sym, s.ctx);
+        for (long d : s.fdDepths.values()) {
             reach = (int) Math.max(reach, d + 1);
         }
-        TilePatterns patterns = new TilePatterns(ctx, leafDomains, reach);
-        SliceCompression z = patterns.compression();
-        if (m.isCanceled()) {
+        s.patterns = new TilePatterns(s.ctx, s.leafDomains, reach);
+        s.z = s.patterns.compression();
+        if (s.m.isCanceled()) {
             throw new InstantiationException("instantiation canceled", "run it again");
         }
-        List<ProcessorClasses.ProcessorClass> pcs = ProcessorClasses.compute(patterns, leafDomains);
-        m.worked(1);
-        ConcreteConfiguration out = header(sym, ctx);
-        out.getLatencies().addAll(ProgramGeneration.latencies(sym, arch));
-        int limit = arch == null || arch.getControl() == null ? 8 : arch.getControl().getSignals();
-        ControlSignals signals = new ControlSignals(limit);
-        List<ClassDetail> details = new ArrayList<>();
-        Map<Integer, ProcessorClass> classOfTile = new LinkedHashMap<>();
-        for (int c = 0; c < pcs.size(); c++) {
-            ProcessorClasses.ProcessorClass pc = pcs.get(c);
+    }
+
+    private static void classify(InstantiationState s) {
+        s.pcs = ProcessorClasses.compute(s.patterns, s.leafDomains);
+        s.m.worked(1);
+        s.out = header(s.sym, s.ctx);
+        s.out.getLatencies().addAll(ProgramGeneration.latencies(s.sym, s.arch));
+        int limit = s.arch == null || s.arch.getControl() == null ? 8 : s.arch.getControl().getSignals();
+        s.signals = new ControlSignals(limit);
+    }
+
+    /** Per processor class: specialisation (Def. 6.2), folding (Alg. 2), kernel classes, CFG (Alg. 3), programs (Alg. 4). */
+    private static void programs(InstantiationState s) {
+        Concretization.Context ctx = s.ctx;
+        for (int c = 0; c < s.pcs.size(); c++) {
+            ProcessorClasses.ProcessorClass pc = s.pcs.get(c);
             String name = "P" + (c + 1);
             Map<Pst.Leaf, BitSet> split = new java.util.IdentityHashMap<>();
             int lastReal = -1;
-            for (Pst.FuNode fu : pst.fus()) {
+            for (Pst.FuNode fu : s.pst.fus()) {
                 for (Pst.InstrNode in : fu.instructions()) {
                     for (Pst.Role role : in.roles()) {
                         for (Pst.Leaf l : role.leaves()) {
-                            BitSet s = patterns.split(l.domain(), pc.representative());
-                            split.put(l, s);
-                            lastReal = Math.max(lastReal, s.length() - 1);
+                            BitSet b = s.patterns.split(l.domain(), pc.representative());
+                            split.put(l, b);
+                            lastReal = Math.max(lastReal, b.length() - 1);
                         }
                     }
                 }
             }
-            dropDeadFeedbackWrites(pst, split, fdDepths);
+            dropDeadFeedbackWrites(s.pst, split, s.fdDepths);
             ProcessorClass model = F.createProcessorClass();
             model.setName(name);
-            model.setDomain(ctx.tileText(pc.tiles()));
+            model.setDomain(PolySet.valueOf(ctx.tileText(pc.tiles())));
             Map<String, ControlFlow.Cfg> cfgs = new LinkedHashMap<>();
             int space = 0;
-            for (Pst.FuNode fu : pst.fus()) {
+            for (Pst.FuNode fu : s.pst.fus()) {
                 Folding.FoldedProgram f = Folding.fold(fu, ctx.pi(), split);
                 if (f.isEmpty() || lastReal < 0) {
                     continue;
                 }
                 // P17: 𝓙_{pc,fu} = the box prefix up to the class's last real iteration in λ^J order, plus this FU's epilog
-                int length = z.last(lastReal) + 1 + f.stages();
+                int length = s.z.last(lastReal) + 1 + f.stages();
                 space = Math.max(space, length);
                 String where = name + ", " + fu.fu();
                 // kernel classes, CFG and control signals on the compressed iterations n′ (interference and transitions
                 // are preserved: every n′ stands for a nonempty set of n, disjoint from the others'); n for the details
                 int compressed = lastReal + 1 + f.stages();
                 ControlFlow.Cfg cfg = ControlFlow.build(KernelClasses.compute(f, ctx.pi(), compressed, where), compressed);
-                cfgs.put(fu.fu(), expand(cfg, z, length));
-                FuProgram prog = ProgramGeneration.generate(arch, fu.fu(), cfg, ctx.pi(), signals, where);
+                cfgs.put(fu.fu(), expand(cfg, s.z, length));
+                FuProgram prog = ProgramGeneration.generate(s.arch, fu.fu(), cfg, ctx.pi(), s.signals, where);
                 model.getPrograms().add(prog);
             }
             BitSet ks = new BitSet();
             ks.set(0, space);
-            model.setKernelSpace(ctx.text(ks));
-            fdDepths.forEach((reg, d) -> {
+            model.setKernelSpace(PolySet.valueOf(ctx.text(ks)));
+            s.fdDepths.forEach((reg, d) -> {
                 FdDepth fd = F.createFdDepth();
                 fd.setRegister(reg);
                 fd.setDepth(d.intValue());
                 model.getFdDepths().add(fd);
             });
-            out.getProcessorClasses().add(model);
-            details.add(new ClassDetail(name, pc.tiles(), cfgs));
+            s.out.getProcessorClasses().add(model);
+            s.details.add(new ClassDetail(name, pc.tiles(), cfgs));
             for (int k = pc.tiles().nextSetBit(0); k >= 0; k = pc.tiles().nextSetBit(k + 1)) {
-                classOfTile.put(k, model);
+                s.classOfTile.put(k, model);
             }
-            m.worked(1);
+            s.m.worked(1);
         }
+    }
+
+    private static void signals(InstantiationState s) {
+        ControlSignals signals = s.signals;
         signals.colour();
-        signals.warnings().forEach(w -> ds.add(Diagnostic.warning(file, 1, w, "the greedy colouring is used; give the instantiation more time or accept it")));
-        for (ProcessorClass pc : out.getProcessorClasses()) {
+        signals.warnings().forEach(w -> s.ds.add(Diagnostic.warning(s.file, 1, w, "the greedy colouring is used; give the instantiation more time or accept it")));
+        for (ProcessorClass pc : s.out.getProcessorClasses()) {
             for (FuProgram prog : pc.getPrograms()) {
                 for (var in : prog.getInstructions()) {
                     in.getBranch().getSignals().replaceAll(signals::name);
@@ -164,31 +193,36 @@ public final class Instantiator {
             }
         }
         for (ControlSignals.Global g : signals.globals()) {
-            ControlSignal s = F.createControlSignal();
-            s.setName(g.name());
-            s.setOneDomain(ctx.text(z.expand(g.ones(), Integer.MAX_VALUE)));
-            out.getControlSignals().add(s);
+            ControlSignal cs = F.createControlSignal();
+            cs.setName(g.name());
+            cs.setOneDomain(PolySet.valueOf(s.ctx.text(s.z.expand(g.ones(), Integer.MAX_VALUE))));
+            s.out.getControlSignals().add(cs);
         }
-        for (int k = 0; k < ctx.tileCount(); k++) {
-            long[] tile = ctx.tile(k);
-            int[] pe = ctx.pe(tile);
+    }
+
+    private static void processors(InstantiationState s) {
+        for (int k = 0; k < s.ctx.tileCount(); k++) {
+            long[] tile = s.ctx.tile(k);
+            int[] pe = s.ctx.pe(tile);
             Processor p = F.createProcessor();
             p.setRow(pe[0]);
             p.setCol(pe[1]);
             for (long x : tile) {
                 p.getTile().add((int) x);
             }
-            p.setProcessorClass(classOfTile.get(k));
-            out.getProcessors().add(p);
+            p.setProcessorClass(s.classOfTile.get(k));
+            s.out.getProcessors().add(p);
         }
-        if (!periphery) {
-            return new Result(out, details, ds);
-        }
-        Map<String, String> routes = InterconnectInstantiation.routes(ctx);
-        List<IoInstantiation.Io> io = IoInstantiation.instantiate(ctx, arch, routes);
-        io.forEach(x -> out.getBanks().add(x.bank()));
-        InterconnectInstantiation.instantiate(ctx, routes, io, out);
-        return new Result(out, details, ds);
+    }
+
+    private static void io(InstantiationState s) {
+        s.routes = InterconnectInstantiation.routes(s.ctx);
+        s.io = IoInstantiation.instantiate(s.ctx, s.arch, s.routes);
+        s.io.forEach(x -> s.out.getBanks().add(x.bank()));
+    }
+
+    private static void interconnect(InstantiationState s) {
+        InterconnectInstantiation.instantiate(s.ctx, s.routes, s.io, s.out);
     }
 
     /** The CFG over the tile's iterations n (kernel classes and transition spaces of the compressed one expanded). */

@@ -4,11 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import tessera.tcpa.sim.concrete.ConcreteConfiguration;
-import tessera.tcpa.sim.concrete.ConcreteFactory;
-import tessera.tcpa.sim.concrete.Connection;
-import tessera.tcpa.sim.concrete.Layer;
-import tessera.tcpa.sim.concrete.Wrapper;
+import tessera.tcpa.concrete.ConcreteConfiguration;
+import tessera.tcpa.concrete.ConcreteFactory;
+import tessera.tcpa.concrete.Connection;
+import tessera.tcpa.concrete.Layer;
+import tessera.tcpa.concrete.Wrapper;
 import tessera.tcpa.symconf.Route;
 
 /**

@@ -5,11 +5,12 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 
+import tessera.core.poly.PolySet;
 import tessera.tcpa.arch.Arch;
-import tessera.tcpa.sim.concrete.Bank;
-import tessera.tcpa.sim.concrete.BankKind;
-import tessera.tcpa.sim.concrete.ConcreteFactory;
-import tessera.tcpa.sim.concrete.Side;
+import tessera.tcpa.concrete.Bank;
+import tessera.tcpa.concrete.BankKind;
+import tessera.tcpa.concrete.ConcreteFactory;
+import tessera.tcpa.concrete.Side;
 import tessera.tcpa.symconf.AccessMapping;
 import tessera.tcpa.tcpa.Adjacency;
 import tessera.tcpa.tcpa.Architecture;
@@ -69,7 +70,7 @@ public final class IoInstantiation {
                 b.setCol(pe[1]);
                 b.setSide(Side.get(port.side.getLiteral()));
                 b.setPort(port.index);
-                b.setEnable(ctx.text(e));
+                b.setEnable(PolySet.valueOf(ctx.text(e)));
                 int n = tile.length;
                 long base = 0;
                 for (int row = 0; row < a.getQRows(); row++) {

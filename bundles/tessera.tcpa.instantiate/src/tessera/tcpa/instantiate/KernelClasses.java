@@ -30,7 +30,7 @@ public final class KernelClasses {
             }
         }
         List<KernelClass> r = new ArrayList<>();
-        for (BitSet q : Algorithm1.partition(space, conditions)) {
+        for (BitSet q : DomainPartition.partition(space, conditions)) {
             r.add(new KernelClass(q, kernel(f, pi, q.nextSetBit(0), where)));
         }
         return r;

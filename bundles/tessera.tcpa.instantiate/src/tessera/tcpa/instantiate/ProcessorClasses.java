@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import tessera.core.poly.PolySet;
+
 /**
  * Seed 003 §6.1, Def. 6.3 and Eq. (2): the intra-tile patterns 𝕀 of every leaf domain give the inter-tile domains 𝕂;
  * Algorithm 1 over 𝓚 with the conditions 𝕂 yields the processor classes PC (instead of Eq. (2) per PE). 𝓚 is
@@ -19,10 +21,10 @@ public final class ProcessorClasses {
     private ProcessorClasses() {
     }
 
-    public static List<ProcessorClass> compute(TilePatterns patterns, List<String> leafDomains) {
+    public static List<ProcessorClass> compute(TilePatterns patterns, List<PolySet> leafDomains) {
         List<BitSet> cells = patterns.cells();
         List<BitSet> interTileDomains = new ArrayList<>();
-        for (String leaf : leafDomains) {
+        for (PolySet leaf : leafDomains) {
             // 𝕀_{domain(g)}: cells grouped by equal Ĵ = split(K, domain(g)); always a partition of 𝓚 (Ĵ = ∅ included)
             Map<BitSet, BitSet> patternsOfLeaf = new LinkedHashMap<>();
             for (int c = 0; c < cells.size(); c++) {
@@ -37,7 +39,7 @@ public final class ProcessorClasses {
         BitSet all = new BitSet();
         all.set(0, cells.size());
         List<ProcessorClass> r = new ArrayList<>();
-        for (BitSet part : Algorithm1.partition(all, interTileDomains)) {
+        for (BitSet part : DomainPartition.partition(all, interTileDomains)) {
             BitSet tiles = new BitSet();
             part.stream().forEach(c -> tiles.or(cells.get(c)));
             r.add(new ProcessorClass(tiles, tiles.nextSetBit(0)));

@@ -3,11 +3,11 @@ package tessera.tcpa.instantiate;
 import java.util.List;
 
 import tessera.tcpa.arch.Arch;
-import tessera.tcpa.sim.concrete.Branch;
-import tessera.tcpa.sim.concrete.BranchKind;
-import tessera.tcpa.sim.concrete.ConcreteFactory;
-import tessera.tcpa.sim.concrete.FuProgram;
-import tessera.tcpa.sim.concrete.Instruction;
+import tessera.tcpa.concrete.Branch;
+import tessera.tcpa.concrete.BranchKind;
+import tessera.tcpa.concrete.ConcreteFactory;
+import tessera.tcpa.concrete.FuProgram;
+import tessera.tcpa.concrete.Instruction;
 import tessera.tcpa.tcpa.Architecture;
 import tessera.tcpa.tcpa.Fu;
 import tessera.tcpa.tcpa.OperandKind;

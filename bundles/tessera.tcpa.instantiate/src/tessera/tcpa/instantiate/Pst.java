@@ -3,13 +3,14 @@ package tessera.tcpa.instantiate;
 import java.util.ArrayList;
 import java.util.List;
 
+import tessera.core.poly.PolySet;
 import tessera.tcpa.symconf.PstKind;
 import tessera.tcpa.symconf.PstNode;
 import tessera.tcpa.symconf.SymbolicConfiguration;
 
 /** The PST of a symbolic configuration (seed 003 §5.5) read as FU → τ → instruction → role → operand leaves. */
 public record Pst(List<FuNode> fus) {
-    public record Leaf(String operand, String domain) {
+    public record Leaf(String operand, PolySet domain) {
     }
 
     public record Role(String name, List<Leaf> leaves) {
@@ -54,8 +55,8 @@ public record Pst(List<FuNode> fus) {
     }
 
     /** Every leaf domain, in PST order (the conditions of Eq. (2)). */
-    public List<String> leafDomains() {
-        List<String> r = new ArrayList<>();
+    public List<PolySet> leafDomains() {
+        List<PolySet> r = new ArrayList<>();
         for (FuNode f : fus) {
             for (InstrNode i : f.instructions) {
                 for (Role ro : i.roles) {

@@ -19,7 +19,7 @@ import tessera.core.Deadline;
  */
 final class SignalColouring {
     /** Distinct signals (up to complement) and per node its options: option → placeholder → signal id (−1: none needed). */
-    record Problem(List<ControlSignals.Local> signals, List<int[][]> options) {
+    record Problem(List<LocalSignal> signals, List<int[][]> options) {
     }
 
     /** Per node the chosen option, per signal its colour (−1 when no chosen option uses it) and polarity; the colours used. */
@@ -40,7 +40,7 @@ final class SignalColouring {
         oppositePolarity = new boolean[m][m];
         for (int a = 0; a < m; a++) {
             for (int b = a + 1; b < m; b++) {
-                ControlSignals.Local x = p.signals().get(a), y = p.signals().get(b);
+                LocalSignal x = p.signals().get(a), y = p.signals().get(b);
                 boolean same = x.interferes(y), diff = x.interferes(y.complement());
                 always[a][b] = always[b][a] = same && diff;
                 equalPolarity[a][b] = equalPolarity[b][a] = same;

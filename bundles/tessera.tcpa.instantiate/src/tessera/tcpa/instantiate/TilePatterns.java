@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import tessera.core.poly.PolySet;
 import tessera.core.poly.Constraint;
 import tessera.core.poly.IntegerSet;
 import tessera.core.poly.TiledSet;
@@ -23,12 +24,12 @@ import tessera.core.poly.UnionSet;
  */
 public final class TilePatterns {
     private final Concretization.Context ctx;
-    private final Map<String, UnionSet> leaves = new LinkedHashMap<>();
-    private final Map<String, Map<Integer, BitSet>> enumerated = new HashMap<>();
+    private final Map<PolySet, UnionSet> leaves = new LinkedHashMap<>();
+    private final Map<PolySet, Map<Integer, BitSet>> enumerated = new HashMap<>();
     private final boolean separable;
     private final List<List<BitSet>> axisClasses = new ArrayList<>();
     private final SliceCompression compression;
-    private final Map<String, List<List<long[]>>> rows = new HashMap<>();
+    private final Map<PolySet, List<List<long[]>>> rows = new HashMap<>();
     private List<long[]> box;
     private final List<int[]> ranges; // computed j_x ranges of the compression
 
@@ -42,7 +43,7 @@ public final class TilePatterns {
      * depths); the splits are then over the {@link SliceCompression} of the slowest index, which {@link #compression}
      * expands.
      */
-    public TilePatterns(Concretization.Context ctx, List<String> leafDomains, int reach) {
+    public TilePatterns(Concretization.Context ctx, List<PolySet> leafDomains, int reach) {
         this.ctx = ctx;
         Set<String> tiled = new java.util.HashSet<>();
         for (int i = 0; i < ctx.t().size(); i++) {
@@ -51,8 +52,8 @@ public final class TilePatterns {
             }
         }
         boolean sep = true;
-        for (String d : leafDomains) {
-            UnionSet u = leaves.computeIfAbsent(d, x -> TiledSet.parse(x, ctx.embedding()).concretize(ctx.params()));
+        for (PolySet d : leafDomains) {
+            UnionSet u = leaves.computeIfAbsent(d, x -> x.tiled(ctx.embedding()).concretize(ctx.params()));
             for (IntegerSet p : u.pieces()) {
                 for (Constraint c : p.constraints()) {
                     sep &= c.expr().variables().stream().filter(tiled::contains).count() <= 1;
@@ -154,7 +155,7 @@ public final class TilePatterns {
      * A leaf as constraint rows ({@link #row}) per piece (null when a constraint names a variable other than J and
      * K): split then evaluates the rows at each box point instead of building a point scanner per tile.
      */
-    private List<List<long[]>> rows(String domain) {
+    private List<List<long[]>> rows(PolySet domain) {
         return rows.computeIfAbsent(domain, d -> {
             List<String> intra = ctx.embedding().intra(), inter = ctx.embedding().inter();
             List<List<long[]>> pieces = new ArrayList<>();
@@ -235,7 +236,7 @@ public final class TilePatterns {
     }
 
     /** Def. 6.1 split(K, domain) for one tile, as iterations n′ of the {@link #compression} (n when it is the identity). */
-    public BitSet split(String domain, int tile) {
+    public BitSet split(PolySet domain, int tile) {
         if (!separable) {
             return enumerated.computeIfAbsent(domain, ctx::perTile).getOrDefault(tile, new BitSet());
         }

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import tessera.core.poly.AffineExpr;
 import tessera.core.poly.IntegerSet;
+import tessera.core.poly.PolySet;
 import tessera.core.poly.Space;
 import tessera.core.poly.TiledSet;
 import tessera.tcpa.symconf.Tiling;
@@ -35,17 +36,17 @@ public final class Domains {
     }
 
     /** §5.1 embedding 𝓘*[v] = {(J, K) | P·K + J ∈ 𝓘[v]}. */
-    public static TiledSet tiled(Tiling t, String conditionSpace) {
-        return TiledSet.of(embedding(t), box(t), IntegerSet.parse(conditionSpace));
+    public static TiledSet tiled(Tiling t, PolySet conditionSpace) {
+        return TiledSet.of(embedding(t), box(t), conditionSpace.basic());
     }
 
     private static String plus(String name, int v) {
         return v >= 0 ? name + " + " + v : name + " - " + (-v);
     }
 
-    /** A TiledSet from its text in a configuration with tiling {@code t}. */
-    public static TiledSet parse(Tiling t, String text) {
-        return TiledSet.parse(text, embedding(t));
+    /** A TiledSet of a configuration with tiling {@code t}. */
+    public static TiledSet parse(Tiling t, PolySet set) {
+        return set.tiled(embedding(t));
     }
 
     /**
@@ -55,25 +56,25 @@ public final class Domains {
      * For θ ≠ 0 the value enters the neighbour's ID FIFO, so only writes some consumer iteration reads stay
      * (I + d ∈ 𝓘[w]): one unread write would shift every later read of that FIFO (§5.5's g4 is unchanged by this).
      */
-    public static TiledSet writeDomain(Tiling t, String producerSpace, String consumerSpace, int[] d, int[] theta) {
+    public static TiledSet writeDomain(Tiling t, PolySet producerSpace, PolySet consumerSpace, int[] d, int[] theta) {
         return TiledSet.of(embedding(t), shiftedIntoTile(t, d, theta), writeGlobal(t, producerSpace, consumerSpace, d, theta));
     }
 
     /** The global part of {@link #writeDomain}: 𝓘[v] for θ = 0, else 𝓘[v] ∩ {I | I + d ∈ 𝓘[w]}. */
-    public static IntegerSet writeGlobal(Tiling t, String producerSpace, String consumerSpace, int[] d, int[] theta) {
-        IntegerSet producer = IntegerSet.parse(producerSpace);
+    public static IntegerSet writeGlobal(Tiling t, PolySet producerSpace, PolySet consumerSpace, int[] d, int[] theta) {
+        IntegerSet producer = producerSpace.basic();
         boolean channel = java.util.Arrays.stream(theta).anyMatch(v -> v != 0);
         return channel ? producer.intersect(shifted(t, consumerSpace, d)) : producer;
     }
 
     /** {I | I + d ∈ space}: the iterations whose d-successor lies in {@code space}. */
-    private static IntegerSet shifted(Tiling t, String space, int[] d) {
+    private static IntegerSet shifted(Tiling t, PolySet space, int[] d) {
         Map<String, AffineExpr> shift = new HashMap<>();
         for (int x = 0; x < d.length; x++) {
             String i = t.getIndices().get(x);
             shift.put(i, AffineExpr.var(i).plus(d[x]));
         }
-        return IntegerSet.parse(space).preimage(new Space(t.getIndices(), List.of()), shift);
+        return space.basic().preimage(new Space(t.getIndices(), List.of()), shift);
     }
 
     /** The (J, K) whose J + d − P·θ lies in the box of an existing tile K + θ (θ_x ∈ {0, sign d_x}). */
@@ -97,26 +98,26 @@ public final class Domains {
     }
 
     /** Consumer iterations that read along e^θ: J − d + P·θ in the box of tile K − θ, and I − d ∈ 𝓘[v]. */
-    public static TiledSet readDomain(Tiling t, String consumerSpace, String producerSpace, int[] d, int[] theta) {
+    public static TiledSet readDomain(Tiling t, PolySet consumerSpace, PolySet producerSpace, int[] d, int[] theta) {
         int[] nd = java.util.Arrays.stream(d).map(v -> -v).toArray(), nt = java.util.Arrays.stream(theta).map(v -> -v).toArray();
         IntegerSet cs = shiftedIntoTile(t, nd, nt); // the reverse move: (J, K) ↦ (J − d + P·θ, K − θ)
-        return TiledSet.of(embedding(t), cs, IntegerSet.parse(consumerSpace).intersect(shifted(t, producerSpace, nd)));
+        return TiledSet.of(embedding(t), cs, consumerSpace.basic().intersect(shifted(t, producerSpace, nd)));
     }
 
     /** Sets an edge's readDomain (consumer side) and writeDomain (producer side) from the op spaces and the tiling. */
     public static void edgeDomains(tessera.tcpa.symconf.SymbolicConfiguration c, tessera.tcpa.symconf.DataEdge e) {
         Tiling t = c.getTiling();
-        java.util.function.Function<String, String> space = id -> c.getOperations().stream().filter(o -> o.getId().equals(id))
+        java.util.function.Function<String, PolySet> space = id -> c.getOperations().stream().filter(o -> o.getId().equals(id))
                 .findFirst().map(tessera.tcpa.symconf.Operation::getConditionSpace).orElse(null);
         int[] d = e.getD().stream().mapToInt(Integer::intValue).toArray();
         int[] th = e.getTheta().stream().mapToInt(Integer::intValue).toArray();
         switch (e.getKind()) {
             case DEPENDENCE -> {
-                e.setWriteDomain(writeDomain(t, space.apply(e.getSource()), space.apply(e.getTarget()), d, th).toString());
-                e.setReadDomain(readDomain(t, space.apply(e.getTarget()), space.apply(e.getSource()), d, th).toString());
+                e.setWriteDomain(PolySet.of(writeDomain(t, space.apply(e.getSource()), space.apply(e.getTarget()), d, th)));
+                e.setReadDomain(PolySet.of(readDomain(t, space.apply(e.getTarget()), space.apply(e.getSource()), d, th)));
             }
-            case OUTPUT -> e.setWriteDomain(tiled(t, space.apply(e.getSource())).toString());
-            default -> e.setReadDomain(tiled(t, space.apply(e.getTarget())).toString());
+            case OUTPUT -> e.setWriteDomain(PolySet.of(tiled(t, space.apply(e.getSource()))));
+            default -> e.setReadDomain(PolySet.of(tiled(t, space.apply(e.getTarget()))));
         }
     }
 

@@ -29,8 +29,8 @@ public final class Instances {
         List<String> params = new ArrayList<>(c.getParameters());
         params.removeAll(t.getTileSizes());
         params.removeAll(t.getTileCounts());
-        IntegerSet context = c.getParameterContext() == null || c.getParameterContext().isBlank() ? null : IntegerSet.parse(c.getParameterContext(), List.of());
-        IntegerSet space = IntegerSet.parse(c.getIterationSpace());
+        IntegerSet context = c.getParameterContext() == null ? null : c.getParameterContext().parameters();
+        IntegerSet space = c.getIterationSpace().basic();
         long minTile = c.getSchedule() == null ? 1 : Math.max(1, c.getSchedule().getMinTileSize());
         for (int r = 0; r < 4 * count + 8 && out.size() < count; r++) {
             Map<String, Long> m = new LinkedHashMap<>();

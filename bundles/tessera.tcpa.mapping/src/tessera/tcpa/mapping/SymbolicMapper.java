@@ -35,8 +35,13 @@ public final class SymbolicMapper {
         }
     }
 
-    public static final List<MappingPass> PASSES = List.of(new Tiling(), new SymbolicScheduling(), new Routing(),
-            new RegisterAllocation(), new PstGeneration(), new AccessMappings());
+    public static final List<MappingPass> PASSES = List.of(
+            new MappingPass("tiling (§5.1)", new Tiling()::apply),
+            new MappingPass("symbolic modulo scheduling (§5.2)", new SymbolicScheduling()::apply),
+            new MappingPass("propagation channel routing (§5.4)", new Routing()::apply),
+            new MappingPass("register allocation (§5.3)", new RegisterAllocation()::apply),
+            new MappingPass("polyhedral syntax tree (§5.5)", new PstGeneration()::apply),
+            new MappingPass("access mappings (§5.6)", new AccessMappings()::apply));
 
     private SymbolicMapper() {
     }

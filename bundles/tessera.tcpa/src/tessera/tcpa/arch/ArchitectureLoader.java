@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.validation.Issue;
@@ -54,6 +55,19 @@ public final class ArchitectureLoader {
                     "check the path; architectures are .tcpa files such as examples/tcpa/tcpa4x4.tcpa"));
         }
         return orThrow(load(text, file.toString()));
+    }
+
+    /**
+     * For the commands that report a problem and stop: the architecture of {@code file} as {@link #load(Path)} reads
+     * it, or null after handing its diagnostic to {@code report}.
+     */
+    public static Architecture loadOrReport(Path file, Consumer<Diagnostic> report) {
+        try {
+            return load(file);
+        } catch (DiagnosticException e) {
+            report.accept(e.diagnostic());
+            return null;
+        }
     }
 
     /** The architecture of a successful result, or a {@link DiagnosticException} for its first error. */

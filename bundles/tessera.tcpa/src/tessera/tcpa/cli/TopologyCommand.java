@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import tessera.core.cli.Json;
 import tessera.core.Deadline;
 import tessera.core.Diagnostic;
 import tessera.core.cli.Args;
@@ -69,8 +70,7 @@ public final class TopologyCommand implements CliCommand {
 
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
-        String file = a.positional(0, "the .tcpa file");
-        a.expectPositional(1);
+        String file = a.single("the .tcpa file");
         double limit = a.doubleOption("time-limit", 60);
         if (!(limit > 0)) {
             throw new UsageException("--time-limit must be a positive number of seconds");
@@ -149,7 +149,7 @@ public final class TopologyCommand implements CliCommand {
         m.put("nodes", nodes);
         List<Object> edges = new ArrayList<>();
         for (ReducedTopology.Edge e : t.edges()) {
-            edges.add(Map.of("from", e.from(), "to", e.to(), "weight", List.of(e.dRow(), e.dCol())));
+            edges.add(Json.object("from", e.from(), "to", e.to(), "weight", List.of(e.dRow(), e.dCol())));
         }
         m.put("edges", edges);
         if (routes != null) {

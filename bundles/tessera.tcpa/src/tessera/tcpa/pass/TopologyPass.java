@@ -8,7 +8,7 @@ import tessera.core.Deadline;
 import tessera.core.DiagnosticException;
 import tessera.core.cli.Json;
 import tessera.core.pass.GenPaths;
-import tessera.core.pass.Pass;
+import tessera.core.pass.FilePass;
 import tessera.core.pass.PassContext;
 import tessera.tcpa.arch.ArchitectureLoader;
 import tessera.tcpa.cli.TopologyCommand;
@@ -22,29 +22,15 @@ import tessera.tcpa.routing.RoutingResult;
  * reduced topology graph (seed 003 Definition 5.4) and the routes of its declared channels (§5.4) to
  * {@code tcpa.topology/<name>.topology.json}; an unroutable channel set is an error marker.
  */
-public final class TopologyPass implements Pass {
-    @Override
-    public String id() {
-        return "tcpa.topology";
-    }
-
-    @Override
-    public String description() {
-        return ".tcpa architecture → validation, reduced topology graph, routes of declared channels";
-    }
-
-    @Override
-    public boolean accepts(String fileName) {
-        return GenPaths.extension(fileName).equals("tcpa");
+public final class TopologyPass extends FilePass {
+    public TopologyPass() {
+        super("tcpa.topology", ".tcpa architecture → validation, reduced topology graph, routes of declared channels", 100, ".tcpa");
     }
 
     @Override
     public void run(PassContext context) {
         ArchitectureLoader.Result r = ArchitectureLoader.load(context.contents(), context.fileName());
-        r.diagnostics().forEach(context::report);
-        if (!r.ok()) {
-            context.summary("tcpa.topology: " + r.diagnostics().count(tessera.core.Severity.ERROR) + " error(s) in "
-                    + context.fileName());
+        if (!reportRead(context, r.diagnostics(), r.ok())) {
             return;
         }
         ReducedTopology t = ReducedTopology.of(r.architecture());

@@ -1,10 +1,10 @@
 package tessera.tcpa.validation;
 
-import java.util.EnumMap;
 import java.util.HashSet;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
@@ -54,21 +54,11 @@ public class TcpaValidator extends AbstractTcpaValidator {
 
     @Check
     public void architecture(Architecture a) {
-        Set<String> types = new HashSet<>();
-        for (FuType t : a.getFuTypes()) {
-            if (!types.add(t.getName())) {
-                err("FU type " + t.getName() + " is declared twice", "rename or merge the two futype blocks", t,
-                        P.getFuType_Name());
-            }
-        }
-        Set<LayerKind> layers = new HashSet<>();
-        for (Layer l : a.getLayers()) {
-            if (!layers.add(l.getKind())) {
-                err("the " + l.getKind().getLiteral() + " layer is declared twice", "merge the two layer blocks", l,
-                        P.getLayer_Kind());
-            }
-        }
-        if (!layers.contains(LayerKind.DATA)) {
+        unique(a.getFuTypes(), FuType::getName, t -> "FU type " + t.getName() + " is declared twice",
+                "rename or merge the two futype blocks", P.getFuType_Name());
+        unique(a.getLayers(), Layer::getKind, l -> "the " + l.getKind().getLiteral() + " layer is declared twice",
+                "merge the two layer blocks", P.getLayer_Kind());
+        if (a.getLayers().stream().noneMatch(l -> l.getKind() == LayerKind.DATA)) {
             err("the wrapper has no data layer", "add layer data { pe in 1 out 1; east in 1 out 1; ... } "
                     + "(PE ports are the ID/OD registers, wrapper ports carry propagation channels)", a,
                     P.getArchitecture_Name());
@@ -95,13 +85,9 @@ public class TcpaValidator extends AbstractTcpaValidator {
 
     @Check
     public void fuType(FuType t) {
-        Set<String> names = new HashSet<>();
-        for (Instruction i : t.getInstructions()) {
-            if (!names.add(i.getName())) {
-                err("instruction " + i.getName() + " is declared twice in FU type " + t.getName(),
-                        "each mnemonic appears once per FU type", i, P.getInstruction_Name());
-            }
-        }
+        unique(t.getInstructions(), Instruction::getName,
+                i -> "instruction " + i.getName() + " is declared twice in FU type " + t.getName(),
+                "each mnemonic appears once per FU type", P.getInstruction_Name());
     }
 
     @Check
@@ -127,20 +113,11 @@ public class TcpaValidator extends AbstractTcpaValidator {
         if (pe.getFus().isEmpty()) {
             err("the PE has no functional unit", "add e.g. fu alu0 : ALU;", pe, null);
         }
-        Set<String> names = new HashSet<>();
-        for (Fu f : pe.getFus()) {
-            if (!names.add(f.getName())) {
-                err("FU " + f.getName() + " is declared twice", "FU ids are unique, e.g. alu0, alu1", f,
-                        P.getFu_Name());
-            }
-        }
-        Map<RegisterKind, RegisterClass> seen = new EnumMap<>(RegisterKind.class);
-        for (RegisterClass r : pe.getRegisters()) {
-            if (seen.put(r.getKind(), r) != null) {
-                err("register class " + r.getKind().getLiteral() + " is declared twice", "declare each class once",
-                        r, P.getRegisterClass_Kind());
-            }
-        }
+        unique(pe.getFus(), Fu::getName, f -> "FU " + f.getName() + " is declared twice",
+                "FU ids are unique, e.g. alu0, alu1", P.getFu_Name());
+        unique(pe.getRegisters(), RegisterClass::getKind,
+                r -> "register class " + r.getKind().getLiteral() + " is declared twice", "declare each class once",
+                P.getRegisterClass_Kind());
     }
 
     @Check
@@ -185,22 +162,8 @@ public class TcpaValidator extends AbstractTcpaValidator {
                 continue;
             }
             Location opp = opposite(g.getLocation());
-            int oppIn = Arch.ports(l, opp, true);
-            int oppOut = Arch.ports(l, opp, false);
-            if (g.getOutputs() > oppIn) {
-                err(g.getLocation().getLiteral() + ".out" + (g.getOutputs() - 1) + " has no sibling "
-                        + opp.getLiteral() + ".in" + (g.getOutputs() - 1) + " on the neighbouring wrapper",
-                        "wrappers are homogeneous: declare " + opp.getLiteral() + " in " + g.getOutputs()
-                                + " or more, or fewer " + g.getLocation().getLiteral() + " outputs",
-                        g, P.getPortGroup_Outputs());
-            }
-            if (g.getInputs() > oppOut) {
-                err(g.getLocation().getLiteral() + ".in" + (g.getInputs() - 1) + " has no sibling "
-                        + opp.getLiteral() + ".out" + (g.getInputs() - 1) + " on the neighbouring wrapper",
-                        "wrappers are homogeneous: declare " + opp.getLiteral() + " out " + g.getInputs()
-                                + " or more, or fewer " + g.getLocation().getLiteral() + " inputs",
-                        g, P.getPortGroup_Inputs());
-            }
+            sibling(g, opp, true, g.getOutputs(), Arch.ports(l, opp, true));
+            sibling(g, opp, false, g.getInputs(), Arch.ports(l, opp, false));
         }
         Set<String> pairs = new HashSet<>();
         for (Adjacency a : l.getAdjacencies()) {
@@ -275,6 +238,33 @@ public class TcpaValidator extends AbstractTcpaValidator {
             if (c.getShares().contains(c)) {
                 err("channel " + c.getName() + " cannot share with itself", "list other channels after shares", c,
                         P.getChannel_Shares());
+            }
+        }
+    }
+
+    /**
+     * The sibling rule for one direction of {@code g}: its {@code count} outputs (or inputs) need as many inputs (or
+     * outputs) on the opposite side {@code opp}, which has {@code oppCount}.
+     */
+    private void sibling(PortGroup g, Location opp, boolean outputs, int count, int oppCount) {
+        if (count > oppCount) {
+            String own = outputs ? "out" : "in";
+            String other = outputs ? "in" : "out";
+            err(g.getLocation().getLiteral() + "." + own + (count - 1) + " has no sibling " + opp.getLiteral() + "."
+                    + other + (count - 1) + " on the neighbouring wrapper",
+                    "wrappers are homogeneous: declare " + opp.getLiteral() + " " + other + " " + count
+                            + " or more, or fewer " + g.getLocation().getLiteral() + (outputs ? " outputs" : " inputs"),
+                    g, outputs ? P.getPortGroup_Outputs() : P.getPortGroup_Inputs());
+        }
+    }
+
+    /** An error on each element whose key an earlier element of {@code elements} already has. */
+    private <T extends EObject> void unique(List<T> elements, Function<T, Object> key, Function<T, String> message,
+            String hint, EStructuralFeature feature) {
+        Set<Object> seen = new HashSet<>();
+        for (T e : elements) {
+            if (!seen.add(key.apply(e))) {
+                err(message.apply(e), hint, e, feature);
             }
         }
     }

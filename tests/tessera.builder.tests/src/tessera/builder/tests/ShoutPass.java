@@ -5,24 +5,13 @@ import java.util.Locale;
 
 import tessera.core.Diagnostic;
 import tessera.core.pass.GenPaths;
-import tessera.core.pass.Pass;
+import tessera.core.pass.FilePass;
 import tessera.core.pass.PassContext;
 
 /** A pass registered only by this test bundle: upper-cases *.shout files, flags lines containing "bad". */
-public class ShoutPass implements Pass {
-    @Override
-    public String id() {
-        return "test.shout";
-    }
-
-    @Override
-    public String description() {
-        return "test pass";
-    }
-
-    @Override
-    public boolean accepts(String fileName) {
-        return fileName.endsWith(".shout");
+public class ShoutPass extends FilePass {
+    public ShoutPass() {
+        super("test.shout", "test pass", 100, ".shout");
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,13 +21,45 @@ class ArgsTest {
     }
 
     @Test
+    void singlePositionalArgument() {
+        assertEquals("a.pla", parse("a.pla", "--dot").single("the .pla file"));
+        assertEquals("missing the .pla file", assertThrows(UsageException.class, () -> parse("--dot").single("the .pla file")).getMessage());
+        assertEquals("unexpected argument 'b.pla'", assertThrows(UsageException.class, () -> parse("a.pla", "b.pla").single("the .pla file")).getMessage());
+    }
+
+    @Test
     void positionalFlagsAndValues() {
         Args a = parse("file.pla", "--dot", "--param", "N=16", "--param=M=4,K=2", "--algo", "sms");
         assertEquals(List.of("file.pla"), a.positional());
         assertTrue(a.flag("dot"));
         assertFalse(a.flag("trace"));
         assertEquals("sms", a.option("algo").orElseThrow());
-        assertEquals(Map.of("N", "16", "M", "4", "K", "2"), a.keyValues("param"));
+        assertEquals(Map.of("N", 16L, "M", 4L, "K", 2L), a.integers("param", "NAME=VALUE"));
+    }
+
+    @Test
+    void assignmentsKeepWholeValuesInOrder() {
+        Args a = parse("--param", "b=1,2,3", "--param= a = x ", "--param", "b=4");
+        assertEquals(List.of("b", "a"), List.copyOf(a.assignments("param", "NAME=V").keySet()));
+        assertEquals(Map.of("b", "4", "a", "x"), a.assignments("param", "NAME=V"));
+        Map<String, Integer> seen = new LinkedHashMap<>();
+        parse("--param", "n=7").assignments("param", "NAME=V", "not a number", (k, v) -> seen.put(k, Integer.parseInt(v)));
+        assertEquals(Map.of("n", 7), seen);
+        assertTrue(parse().assignments("param", "NAME=V").isEmpty());
+    }
+
+    @Test
+    void assignmentUsageErrors() {
+        for (String bad : List.of("N", "=3", "N=", " =3")) {
+            assertEquals("--param expects NAME=FILE, got '" + bad + "'",
+                    assertThrows(UsageException.class, () -> parse("--param", bad).assignments("param", "NAME=FILE")).getMessage());
+        }
+        assertEquals("--param n=x: not a number", assertThrows(UsageException.class,
+                () -> parse("--param", "n=x").assignments("param", "NAME=V", "not a number", (k, v) -> Integer.parseInt(v))).getMessage());
+        assertEquals("--param N=x: the value is not an integer",
+                assertThrows(UsageException.class, () -> parse("--param", "N=x").integers("param", "NAME=VALUE")).getMessage());
+        assertEquals("--param expects NAME=SIZE, got 'M'",
+                assertThrows(UsageException.class, () -> parse("--param", "N=1,M").integers("param", "NAME=SIZE")).getMessage());
     }
 
     @Test
@@ -40,7 +73,7 @@ class ArgsTest {
         assertEquals("option --algo needs a value", assertThrows(UsageException.class, () -> parse("--algo")).getMessage());
         assertEquals("option --dot takes no value", assertThrows(UsageException.class, () -> parse("--dot=1")).getMessage());
         assertEquals("--param expects NAME=VALUE, got 'N'",
-                assertThrows(UsageException.class, () -> parse("--param", "N").keyValues("param")).getMessage());
+                assertThrows(UsageException.class, () -> parse("--param", "N").integers("param", "NAME=VALUE")).getMessage());
         assertEquals("--out expects a whole number, got 'x'",
                 assertThrows(UsageException.class, () -> parse("--out", "x").intOption("out", 1)).getMessage());
         assertEquals("missing input file",

@@ -18,7 +18,7 @@ import tessera.core.CancelledException;
 import tessera.core.Diagnostic;
 import tessera.core.Monitor;
 import tessera.core.pass.GenPaths;
-import tessera.core.pass.Pass;
+import tessera.core.pass.FilePass;
 import tessera.core.pass.PassContext;
 import tessera.core.pass.PassRegistry;
 import tessera.core.pass.ProjectRunner;
@@ -26,20 +26,9 @@ import tessera.core.pass.ProjectRunner.PassRun;
 
 class ProjectRunnerTest {
     /** Upper-cases .txt files into gen/upper/, reports an error on every line containing ERROR. */
-    static final class UpperPass implements Pass {
-        @Override
-        public String id() {
-            return "upper";
-        }
-
-        @Override
-        public String description() {
-            return "test pass";
-        }
-
-        @Override
-        public boolean accepts(String fileName) {
-            return fileName.endsWith(".txt");
+    static final class UpperPass extends FilePass {
+        UpperPass() {
+            super("upper", "test pass", 100, ".txt");
         }
 
         @Override
@@ -99,24 +88,7 @@ class ProjectRunnerTest {
     @Test
     void cancellationStopsTheRun(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("a.txt"), "x");
-        Monitor cancelled = new Monitor() {
-            @Override
-            public void begin(String task, int totalWork) {
-            }
-
-            @Override
-            public void worked(int work) {
-            }
-
-            @Override
-            public void subTask(String name) {
-            }
-
-            @Override
-            public boolean isCanceled() {
-                return true;
-            }
-        };
+        Monitor cancelled = () -> true;
         ProjectRunner runner = new ProjectRunner(new PassRegistry().register(new UpperPass()));
         assertThrows(CancelledException.class, () -> runner.run(dir, dir, cancelled));
         assertFalse(Files.exists(dir.resolve("gen")));

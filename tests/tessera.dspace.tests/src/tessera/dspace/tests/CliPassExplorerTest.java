@@ -4,16 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,24 +18,22 @@ import tessera.core.Deadline;
 import tessera.core.Diagnostic;
 import tessera.core.Monitor;
 import tessera.core.cli.CliCommand;
-import tessera.core.pass.PassContext;
-import tessera.dspace.cli.DspacePass;
+import tessera.dspace.pass.DspacePass;
 import tessera.dspace.runtime.csp.Candidate;
 import tessera.dspace.runtime.explore.Explorer;
+import tessera.testing.CliRunner;
+import tessera.testing.CliRunner.Run;
+import tessera.testing.RecordingPassContext;
 
 /** The CLI ({@code tessera dspace check|explore}), the builder pass and the headless explorer API. */
 class CliPassExplorerTest {
-    record Run(int code, String out, String err) {
-    }
-
-    static Run cli(String... args) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        List<String> a = new ArrayList<>();
-        for (String s : args) {
-            a.add(s.replace("$ROOT", Fixtures.root().toString()));
+    /** {@code tessera --quiet dspace ARGS...} as a user types it, {@code $ROOT} standing for the repository root. */
+    static Run cli(String... args) {
+        String[] a = new String[args.length];
+        for (int i = 0; i < args.length; i++) {
+            a[i] = args[i].replace("$ROOT", Fixtures.root().toString());
         }
-        int code = CliMain.run(a, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return CliRunner.run(Fixtures.root(), false, "dspace", a);
     }
 
     @Test
@@ -106,56 +97,25 @@ class CliPassExplorerTest {
 
     @Test
     void passWritesGeneratedJava() {
-        Map<String, String> files = new HashMap<>();
-        files.put("src/sched.exh", "include \"lib/sets.exh\"\n" + SchedulingTest.SPACE.substring(SchedulingTest.SPACE.indexOf("/// Relative")));
-        files.put("src/lib/sets.exh", "set Instructions: end\n");
-        Map<String, byte[]> out = new HashMap<>();
-        List<Diagnostic> diags = new ArrayList<>();
-        List<String> summary = new ArrayList<>();
-        PassContext ctx = new PassContext() {
-            public String fileName() {
-                return "src/sched.exh";
-            }
-
-            public String contents() {
-                return files.get("src/sched.exh");
-            }
-
-            public Optional<String> read(String p) {
-                return Optional.ofNullable(files.get(p));
-            }
-
-            public Map<String, String> settings() {
-                return Map.of();
-            }
-
-            public Monitor monitor() {
-                return Monitor.NULL;
-            }
-
-            public void report(Diagnostic d) {
-                diags.add(d);
-            }
-
-            public void output(String p, byte[] c) {
-                out.put(p, c);
-            }
-
-            public void summary(String line) {
-                summary.add(line);
-            }
-        };
+        String sched = "include \"lib/sets.exh\"\n" + SchedulingTest.SPACE.substring(SchedulingTest.SPACE.indexOf("/// Relative"));
+        RecordingPassContext ctx = new RecordingPassContext("src/sched.exh", sched);
+        ctx.files().put("src/sched.exh", sched);
+        ctx.files().put("src/lib/sets.exh", "set Instructions: end\n");
         DspacePass pass = new DspacePass();
         assertTrue(pass.accepts("src/sched.exh"));
         assertFalse(pass.accepts("src/sched.pla"));
         pass.run(ctx);
+        List<Diagnostic> diags = ctx.diagnostics();
         assertTrue(diags.stream().noneMatch(Diagnostic::isError), diags::toString);
-        assertTrue(out.containsKey("dspace/SchedPropagators.java"), out.keySet()::toString);
-        files.put("src/sched.exh", "set S: end\nrequire forall $x in S: c($x) is A\n");
-        out.clear();
-        pass.run(ctx);
+        assertTrue(ctx.outputs().containsKey("dspace/SchedPropagators.java"), ctx.outputs().keySet()::toString);
+        String bad = "set S: end\nrequire forall $x in S: c($x) is A\n";
+        RecordingPassContext badCtx = new RecordingPassContext("src/sched.exh", bad);
+        badCtx.files().putAll(ctx.files());
+        badCtx.files().put("src/sched.exh", bad);
+        pass.run(badCtx);
+        diags = badCtx.diagnostics();
         assertTrue(diags.stream().anyMatch(d -> d.isError() && d.file().equals("src/sched.exh") && d.line() == 2), diags::toString);
-        assertTrue(out.isEmpty());
+        assertTrue(badCtx.outputs().isEmpty());
     }
 
     @Test

@@ -7,7 +7,6 @@ import static tessera.dspace.tests.Fixtures.decide;
 import static tessera.dspace.tests.Fixtures.dom;
 
 import java.util.List;
-import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
@@ -36,15 +35,14 @@ class CompilerBehaviourTest {
                 require forall $x in S:
                   foo($x) is ABC
                 """;
-        Candidate c = Fixtures.init(s, Fixtures.json("""
-                {"sets": {"S": ["x", "y"]}, "values": {"$s.allows_b()": {"values": {"x": true, "y": false}}}}"""));
+        String inst = """
+                {"sets": {"S": ["x", "y"]}, "values": {"$s.allows_b()": {"values": {"x": true, "y": false}}}}""";
+        Candidate c = Fixtures.init(s, Fixtures.json(inst));
         assertEquals(List.of("A", "B", "C"), dom(c, "foo", "x"));
         assertEquals(List.of("A", "C"), dom(c, "foo", "y"));
         assertTrue(c.decide("foo", List.of("x"), List.of("AB")));
         assertEquals(List.of("A", "B"), dom(c, "foo", "x"));
-        assertEquals(6, OracleCheck.check(Fixtures.init(s, Fixtures.json("""
-                {"sets": {"S": ["x", "y"]}, "values": {"$s.allows_b()": {"values": {"x": true, "y": false}}}}""")),
-                new Random(1), 10, "alias"));
+        assertEquals(6, OracleCheck.check(s, inst, 1, 10, "alias"));
     }
 
     @Test
@@ -64,15 +62,14 @@ class CompilerBehaviourTest {
                   forall $b in S:
                     same($b, $a) is NO || color($a) == color($b)
                 """;
-        Candidate c = Fixtures.init(s, Fixtures.json("""
-                {"sets": {"S": ["p", "q", "r"]}}"""));
+        String inst = "{\"sets\": {\"S\": [\"p\", \"q\", \"r\"]}}";
+        Candidate c = Fixtures.init(s, Fixtures.json(inst));
         assertEquals(-1, c.variable("same", List.of("q", "p")), "only (p, q) is stored");
         assertTrue(decide(c, "same", "YES", "q", "p"));
         assertEquals(List.of("YES"), dom(c, "same", "p", "q"));
         assertTrue(decide(c, "color", "BLUE", "p"));
         assertEquals(List.of("BLUE"), dom(c, "color", "q"));
-        assertTrue(OracleCheck.check(Fixtures.init(s, Fixtures.json("{\"sets\": {\"S\": [\"p\", \"q\", \"r\"]}}")),
-                new Random(2), 20, "symmetric") > 0);
+        assertTrue(OracleCheck.check(s, inst, 2, 20, "symmetric") > 0);
     }
 
     @Test
@@ -96,25 +93,21 @@ class CompilerBehaviourTest {
                     forall $c in S:
                       order($a, $c) == order($b, $c) || order($a, $b) is not MERGED
                 """;
-        Candidate c = Fixtures.init(s, Fixtures.json("{\"sets\": {\"S\": [\"a\", \"b\", \"c\"]}}"));
+        String inst = "{\"sets\": {\"S\": [\"a\", \"b\", \"c\"]}}";
+        Candidate c = Fixtures.init(s, Fixtures.json(inst));
         assertTrue(decide(c, "order", "AFTER", "b", "a"));
         assertEquals(List.of("BEFORE"), dom(c, "order", "a", "b"));
         assertTrue(decide(c, "order", "MERGED", "c", "b"));
         assertEquals(List.of("MERGED"), dom(c, "order", "b", "c"));
         assertEquals(List.of("BEFORE"), dom(c, "order", "a", "c"));
-        assertTrue(OracleCheck.check(Fixtures.init(s, Fixtures.json("{\"sets\": {\"S\": [\"a\", \"b\", \"c\"]}}")),
-                new Random(3), 20, "antisymmetric") > 0);
+        assertTrue(OracleCheck.check(s, inst, 3, 20, "antisymmetric") > 0);
     }
 
     @Test
     void integerChoicesAndIntegerSets() {
-        String s = """
-                set D: end
+        String s = Spaces.set("D") + """
                 choice integer size($d in D): "$d.sizes()" end
-                choice enum kind($d in D):
-                  value VECTOR:
-                  value LOOP:
-                end
+                """ + Spaces.choice("kind($d in D)", "VECTOR", "LOOP") + """
                 require forall $d in D:
                   size($d) == "$d.allowed()" || kind($d) is LOOP
                 require forall $a in D:
@@ -132,22 +125,12 @@ class CompilerBehaviourTest {
         assertEquals(List.of("2", "4"), dom(c, "size", "d0"));
         assertTrue(decide(c, "size", "4", "d0"));
         assertFalse(c.copy().decide("size", List.of("d1"), List.of("2")));
-        assertTrue(OracleCheck.check(Fixtures.init(s, Fixtures.json(inst)), new Random(4), 20, "integers") > 0);
+        assertTrue(OracleCheck.check(s, inst, 4, 20, "integers") > 0);
     }
 
     @Test
     void filtersWithTheSameInputsAreMergedAndStronger() {
-        String s = """
-                set S: end
-                choice enum c($x in S):
-                  value A:
-                  value B:
-                  value C:
-                end
-                choice enum d($x in S):
-                  value P:
-                  value Q:
-                end
+        String s = Spaces.set("S") + Spaces.choice("c($x in S)", "A", "B", "C") + Spaces.choice("d($x in S)", "P", "Q") + """
                 require forall $x in S:
                   c($x) is A || d($x) is not P
                 require forall $y in S:
@@ -164,21 +147,8 @@ class CompilerBehaviourTest {
 
     @Test
     void multipleConditionsAndOnChange() {
-        String s = """
-                set S: end
-                choice enum a($x in S):
-                  value ON:
-                  value OFF:
-                end
-                choice enum b($x in S):
-                  value ON:
-                  value OFF:
-                end
-                choice enum r($x in S):
-                  value X:
-                  value Y:
-                  value Z:
-                end
+        String s = Spaces.set("S") + Spaces.choice("a($x in S)", "ON", "OFF") + Spaces.choice("b($x in S)", "ON", "OFF")
+                + Spaces.choice("r($x in S)", "X", "Y", "Z") + """
                 require forall $x in S:
                   r($x) is X || a($x) is OFF || b($x) is OFF || "$x.flag()"
                 require forall $x in S:
@@ -194,23 +164,14 @@ class CompilerBehaviourTest {
         assertTrue(decide(c, "b", "ON", "t"));
         assertEquals(List.of("X", "Y", "Z"), dom(c, "r", "t"), "the snippet holds for t");
         assertTrue(decide(c, "r", "Z", "t"));
-        assertTrue(OracleCheck.check(Fixtures.init(s, Fixtures.json(inst)), new Random(5), 20, "conditions") > 0);
+        assertTrue(OracleCheck.check(s, inst, 5, 20, "conditions") > 0);
     }
 
     @Test
     void parametricSubsetsAndSupersetVariables() {
-        String s = """
-                set Insts: end
-                set Loads subsetof Insts: end
-                set Operands($i in Insts) subsetof Insts: end
-                choice enum cache($l in Loads):
-                  value CACHED:
-                  value BYPASS:
-                end
-                choice enum placed($i in Insts):
-                  value EARLY:
-                  value LATE:
-                end
+        String s = Spaces.set("Insts") + Spaces.set("Loads subsetof Insts") + Spaces.set("Operands($i in Insts) subsetof Insts")
+                + Spaces.choice("cache($l in Loads)", "CACHED", "BYPASS")
+                + Spaces.choice("placed($i in Insts)", "EARLY", "LATE") + """
                 /// a superset variable passed to a subset parameter: only loads have a cache instance
                 require forall $i in Insts:
                   forall $o in Operands($i):
@@ -223,19 +184,13 @@ class CompilerBehaviourTest {
         assertTrue(decide(c, "placed", "EARLY", "add"));
         assertEquals(List.of("CACHED"), dom(c, "cache", "ld0"));
         assertEquals(List.of("CACHED", "BYPASS"), dom(c, "cache", "ld1"));
-        assertTrue(OracleCheck.check(Fixtures.init(s, Fixtures.json(inst)), new Random(6), 20, "parametric") > 0);
+        assertTrue(OracleCheck.check(s, inst, 6, 20, "parametric") > 0);
     }
 
     @Test
     void unusedSetsAreAllowed() {
-        Candidate c = Fixtures.init("""
-                set Unused: end
-                set S: end
-                choice enum c($x in S):
-                  value A:
-                  value B:
-                end
-                """, Fixtures.json("{\"sets\": {\"S\": [\"x\"]}}"));
+        String s = Spaces.set("Unused") + Spaces.set("S") + Spaces.choice("c($x in S)", "A", "B");
+        Candidate c = Fixtures.init(s, Fixtures.json("{\"sets\": {\"S\": [\"x\"]}}"));
         assertEquals(List.of("A", "B"), dom(c, "c", "x"));
         assertTrue(c.objectsOf("Unused", null).isEmpty());
     }

@@ -8,7 +8,6 @@ import static tessera.dspace.tests.Fixtures.decide;
 import static tessera.dspace.tests.Fixtures.dom;
 
 import java.util.List;
-import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,12 +15,7 @@ import tessera.dspace.runtime.csp.Candidate;
 
 /** Counters (seed 001a §2.9, §3.7): sum, mul, half, conditions, counter-valued terms; digest §5.6. */
 class CounterTest {
-    static final String LOCAL_MEM = """
-            set Arrays: end
-            choice enum mem_space($array in Arrays):
-              value GLOBAL:
-              value LOCAL:
-            end
+    static final String LOCAL_MEM = Spaces.set("Arrays") + Spaces.choice("mem_space($array in Arrays)", "GLOBAL", "LOCAL") + """
             choice %s counter local_mem_used():
               forall $array in Arrays:
                 sum "$array.size()" when
@@ -60,21 +54,12 @@ class CounterTest {
 
     @Test
     void fiveMemoryPlacementsFitAndSat4jAgrees() {
-        Candidate c = Fixtures.init(LOCAL_MEM.formatted(""), Fixtures.json(ARRAYS));
-        assertEquals(5, OracleCheck.check(c, new Random(5), 20, "local memory"));
-        Candidate h = Fixtures.init(LOCAL_MEM.formatted("half"), Fixtures.json(ARRAYS));
-        assertEquals(5, OracleCheck.check(h, new Random(6), 20, "local memory, half"));
+        assertEquals(5, OracleCheck.check(LOCAL_MEM.formatted(""), ARRAYS, 5, 20, "local memory"));
+        assertEquals(5, OracleCheck.check(LOCAL_MEM.formatted("half"), ARRAYS, 6, 20, "local memory, half"));
     }
 
-    static final String TILES = """
-            set Logical: end
-            set Dims: end
-            set Tiles($l in Logical) subsetof Dims: end
-            choice enum kind($d in Dims):
-              value LOOP:
-              value THREAD:
-              value UNROLL:
-            end
+    static final String TILES = Spaces.set("Logical") + Spaces.set("Dims") + Spaces.set("Tiles($l in Logical) subsetof Dims")
+            + Spaces.choice("kind($d in Dims)", "LOOP", "THREAD", "UNROLL") + """
             choice integer size($d in Dims): "$d.sizes()" end
             /// product of the tile sizes: must be one of the allowed strip-minings (Listing 4.3)
             choice counter factor($l in Logical):
@@ -127,8 +112,7 @@ class CounterTest {
 
     @Test
     void countersAgreeWithSat4j() {
-        Candidate c = Fixtures.init(TILES, Fixtures.json(TILES_INST));
-        int n = OracleCheck.check(c, new Random(7), 30, "tiles");
+        int n = OracleCheck.check(TILES, TILES_INST, 7, 30, "tiles");
         assertTrue(n > 0);
     }
 }

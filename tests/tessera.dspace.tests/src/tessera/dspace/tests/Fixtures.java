@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,21 +18,9 @@ import tessera.dspace.runtime.csp.Engine;
 import tessera.dspace.runtime.instance.Instance;
 import tessera.dspace.runtime.instance.InstanceJson;
 
-/** Shared helpers: load a space from text, instantiate it, read domains by name. */
-final class Fixtures {
+/** Shared helpers: load a space from text, instantiate it, read domains by name; {@code root()} is tessera.testing's. */
+final class Fixtures extends tessera.testing.Fixtures {
     private Fixtures() {
-    }
-
-    static Path root() {
-        String r = System.getProperty("tessera.root");
-        if (r != null) {
-            return Path.of(r);
-        }
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("examples/dspace"))) {
-            p = p.getParent();
-        }
-        return p == null ? Path.of("/work/main") : p;
     }
 
     static DspaceLoader.Result load(String text) {

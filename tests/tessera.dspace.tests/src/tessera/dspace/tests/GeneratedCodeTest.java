@@ -36,12 +36,7 @@ class GeneratedCodeTest {
         for (int path = 0; path < paths; path++) {
             Candidate a = a0.copy(), b = b0.copy();
             while (!a.failed()) {
-                List<Integer> open = new ArrayList<>();
-                for (int v = 0; v < a.variableCount(); v++) {
-                    if (a.choiceInfo(v).kind() != Program.Kind.COUNTER && Long.bitCount(a.domain(v)) > 1) {
-                        open.add(v);
-                    }
-                }
+                List<Integer> open = a.openVariables();
                 if (open.isEmpty()) {
                     break;
                 }

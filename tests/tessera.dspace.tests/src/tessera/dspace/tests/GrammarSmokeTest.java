@@ -19,28 +19,7 @@ class GrammarSmokeTest {
         Injector injector = new ExhStandaloneSetup().createInjectorAndDoEMFRegistration();
         XtextResourceSet rs = injector.getInstance(XtextResourceSet.class);
         Resource r = rs.createResource(URI.createURI("dummy:/a.exh"));
-        String text = """
-                set Instructions:
-                    type = "Instruction"
-                    id_type = "InstId"
-                    id_getter = "$obj.id()"
-                    item_getter = "$fun.instruction($id)"
-                    iterator = "$fun.instructions()"
-                end
-                choice enum order($lhs in Instructions, $rhs in Instructions):
-                    value BEFORE:
-                    value AFTER:
-                        requires " !$rhs.depends_on($lhs) "
-                    antisymmetric:
-                        BEFORE <-> AFTER
-                end
-                require forall $lhs in Instructions:
-                    forall $mid in Instructions:
-                        forall $rhs in Instructions:
-                            order($lhs, $rhs) is BEFORE
-                            || order($lhs, $mid) is not BEFORE
-                            || order($mid, $rhs) is not BEFORE
-                """;
+        String text = SchedulingTest.SPACE; // Listing 3.12 (examples/dspace/scheduling.exh)
         r.load(new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)), null);
         assertTrue(r.getErrors().isEmpty(), () -> r.getErrors().toString());
         Specification spec = (Specification) r.getContents().get(0);

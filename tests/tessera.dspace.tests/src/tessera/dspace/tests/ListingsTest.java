@@ -16,6 +16,24 @@ import tessera.dspace.runtime.explore.Explorer;
 
 /** The thesis's listings (with their elisions filled in) and the GPU example space parse, validate and run. */
 class ListingsTest {
+    /** Listing 3.8: the relative order of two instructions. */
+    static final String ORDER = """
+            choice enum order($lhs in Instructions, $rhs in Instructions):
+              value BEFORE:
+              value AFTER:
+              antisymmetric:
+                BEFORE <-> AFTER
+            end
+            """;
+    /** Listing 3.8: the order is transitive. */
+    static final String TRANSITIVITY = """
+            require forall $a in Instructions:
+              forall $b in Instructions:
+                forall $c in Instructions:
+                  order($a, $c) is AFTER
+                  || order($a, $b) is not AFTER
+                  || order($b, $c) is not AFTER
+            """;
     static final String THESIS = """
             set Instructions:
               type = "ir::Instruction"
@@ -45,12 +63,7 @@ class ListingsTest {
                           && !$inst.is_volatile()"
               value NONE:        // Do not use caches
             end
-            choice enum order($lhs in Instructions, $rhs in Instructions):
-              value BEFORE:
-              value AFTER:
-              antisymmetric:
-                BEFORE <-> AFTER
-            end
+            """ + ORDER + """
             choice integer tiling_factor($loop in Loops):
               "$loop.possible_tiling_factors()"
             end
@@ -64,12 +77,7 @@ class ListingsTest {
                   mem_space($array) is LOCAL
             end
             require local_mem_used() <= "gpu.local_mem_size()"
-            require forall $a in Instructions:
-              forall $b in Instructions:
-                forall $c in Instructions:
-                  order($a, $c) is AFTER
-                  || order($a, $b) is not AFTER
-                  || order($b, $c) is not AFTER
+            """ + TRANSITIVITY + """
             require forall $a in Instructions:
               forall $b in Instructions:
                 forall $c in Instructions:

@@ -29,6 +29,11 @@ final class OracleCheck {
     private OracleCheck() {
     }
 
+    /** {@link #check(Candidate, Random, int, String)} on {@code space} instantiated on the JSON instance {@code json}. */
+    static int check(String space, String json, long seed, int paths, String what) {
+        return check(Fixtures.init(space, Fixtures.json(json)), new Random(seed), paths, what);
+    }
+
     /** Runs all checks; returns the number of solutions (-1: more than MAX, skipped). {@code what} is printed on failure (seed, space). */
     static int check(Candidate init, Random rnd, int paths, String what) {
         List<int[]> sols = SatOracle.of(init).solutions(MAX + 1, Fixtures.deadline());
@@ -184,12 +189,7 @@ final class OracleCheck {
     }
 
     private static int pickOpen(Candidate c, Random rnd) {
-        List<Integer> open = new ArrayList<>();
-        for (int v = 0; v < c.variableCount(); v++) {
-            if (c.choiceInfo(v).kind() != Kind.COUNTER && Long.bitCount(c.domain(v)) > 1) {
-                open.add(v);
-            }
-        }
+        List<Integer> open = c.openVariables();
         return open.isEmpty() ? -1 : open.get(rnd.nextInt(open.size()));
     }
 

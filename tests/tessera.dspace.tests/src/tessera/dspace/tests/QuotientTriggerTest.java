@@ -19,13 +19,8 @@ import tessera.dspace.runtime.csp.Enumerator;
 
 /** Quotient sets (seed 001a §2.10, §3.8, digest §5.7) and lowering with triggers (§3.4, digest §5.8). */
 class QuotientTriggerTest {
-    static final String QUOTIENT = """
-            set Loops: end
-            set Instructions: end
-            choice enum order($loop in Loops, $inst in Instructions):
-              value OUT:
-              value BEFORE:
-            end
+    static final String QUOTIENT = Spaces.set("Loops") + Spaces.set("Instructions")
+            + Spaces.choice("order($loop in Loops, $inst in Instructions)", "OUT", "BEFORE") + """
             choice enum is_fused($lhs in Loops, $rhs in Loops):
               symmetric
               value TRUE:
@@ -61,24 +56,13 @@ class QuotientTriggerTest {
 
     @Test
     void quotientAgreesWithSat4j() {
-        Candidate c = Fixtures.init(QUOTIENT, Fixtures.json(LOOPS));
         // 2^3 orders × 5 partitions of 3 loops
-        assertEquals(40, OracleCheck.check(c, new Random(11), 30, "quotient"));
+        assertEquals(40, OracleCheck.check(QUOTIENT, LOOPS, 11, 30, "quotient"));
     }
 
-    static final String TRIGGER = """
-            set Variables: end
-            set Insts: end
-            set MemOps($v in Variables) subsetof Insts: end
-            choice enum is_in_memory($v in Variables):
-              value TRUE:
-              value FALSE:
-            end
-            choice enum cache_level($i in Insts):
-              value L1:
-              value L2:
-              value NONE:
-            end
+    static final String TRIGGER = Spaces.set("Variables") + Spaces.set("Insts") + Spaces.set("MemOps($v in Variables) subsetof Insts")
+            + Spaces.choice("is_in_memory($v in Variables)", "TRUE", "FALSE")
+            + Spaces.choice("cache_level($i in Insts)", "L1", "L2", "NONE") + """
             require forall $i in Insts:
               forall $j in Insts:
                 cache_level($i) is not L1 || cache_level($j) is not L1
@@ -168,16 +152,10 @@ class QuotientTriggerTest {
         for (int trial = 0; trial < 40; trial++) {
             boolean nested = rnd.nextBoolean(), spill = rnd.nextBoolean(), counter = rnd.nextBoolean();
             int k = 1 + rnd.nextInt(2), limit = rnd.nextInt(3);
-            StringBuilder sp = new StringBuilder(TRIGGER).append("set Syncs: end\n");
+            StringBuilder sp = new StringBuilder(TRIGGER).append(Spaces.set("Syncs"));
+            sp.append(Spaces.choice("spill($v in Variables)", "YES", "NO"));
+            sp.append(Spaces.choice("sync_kind($s in Syncs)", "BAR", "FENCE"));
             sp.append("""
-                    choice enum spill($v in Variables):
-                      value YES:
-                      value NO:
-                    end
-                    choice enum sync_kind($s in Syncs):
-                      value BAR:
-                      value FENCE:
-                    end
                     require forall $s in Syncs:
                       forall $t in Syncs:
                         sync_kind($s) is not FENCE || sync_kind($t) is not FENCE

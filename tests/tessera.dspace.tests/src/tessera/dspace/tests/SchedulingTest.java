@@ -21,6 +21,9 @@ import tessera.dspace.runtime.oracle.SatOracle;
 class SchedulingTest {
     static final String SPACE = Fixtures.read("examples/dspace/scheduling.exh");
     static final String INSTANCE = Fixtures.read("examples/dspace/scheduling-3.json");
+    /** Fig. 2.1: three independent instructions. */
+    static final String FIGURE_21 = """
+            {"sets": {"Instructions": ["a", "b", "c"]}, "values": {"$x.depends_on($y)": {"default": false}}}""";
 
     @Test
     void initialDomainsFollowTheDependency() {
@@ -33,17 +36,23 @@ class SchedulingTest {
 
     @Test
     void decidingI1BeforeI0FixesTheSchedule() {
-        Candidate c = Fixtures.init(SPACE, Fixtures.json(INSTANCE));
-        assertTrue(decide(c, "order", "BEFORE", "i1", "i0"));
-        assertEquals(List.of("BEFORE"), dom(c, "order", "i1", "i2"));
-        assertTrue(c.isFixed());
+        assertBeforeFixesTheSchedule("i1", "i0", "i1", "i2");
     }
 
     @Test
     void decidingI2BeforeI1ForcesI0BeforeI1() {
+        assertBeforeFixesTheSchedule("i2", "i1", "i0", "i1");
+    }
+
+    private static Enumerator.Result enumerate(Candidate c) {
+        return Enumerator.run(c, Fixtures.deadline(), Monitor.NULL, 1000, false);
+    }
+
+    /** Deciding order(a, b) = BEFORE forces order(x, y) = BEFORE and fixes every choice. */
+    private static void assertBeforeFixesTheSchedule(String a, String b, String x, String y) {
         Candidate c = Fixtures.init(SPACE, Fixtures.json(INSTANCE));
-        assertTrue(decide(c, "order", "BEFORE", "i2", "i1"));
-        assertEquals(List.of("BEFORE"), dom(c, "order", "i0", "i1"));
+        assertTrue(decide(c, "order", "BEFORE", a, b));
+        assertEquals(List.of("BEFORE"), dom(c, "order", x, y));
         assertTrue(c.isFixed());
     }
 
@@ -58,7 +67,7 @@ class SchedulingTest {
     @Test
     void threeSchedulesRespectTheDependencyAndSat4jAgrees() {
         Candidate c = Fixtures.init(SPACE, Fixtures.json(INSTANCE));
-        Enumerator.Result r = Enumerator.run(c, Fixtures.deadline(), Monitor.NULL, 1000, false);
+        Enumerator.Result r = enumerate(c);
         assertEquals(3, r.leaves());
         assertEquals(0, r.deadEnds());
         assertEquals(3, SatOracle.of(c).solutions(1000, Fixtures.deadline()).size());
@@ -74,9 +83,7 @@ class SchedulingTest {
 
     @Test
     void figure21SearchTreeHasSixLeavesFiveInnerNodesAndNoDeadEnd() {
-        Candidate c = Fixtures.init(SPACE, Fixtures.json("""
-                {"sets": {"Instructions": ["a", "b", "c"]}, "values": {"$x.depends_on($y)": {"default": false}}}"""));
-        Enumerator.Result r = Enumerator.run(c, Fixtures.deadline(), Monitor.NULL, 1000, false);
+        Enumerator.Result r = enumerate(Fixtures.init(SPACE, Fixtures.json(FIGURE_21)));
         assertEquals(6, r.leaves());
         assertEquals(5, r.internalNodes());
         assertEquals(0, r.deadEnds());
@@ -84,8 +91,7 @@ class SchedulingTest {
 
     @Test
     void figure21SearchTreeInTheExplorer() {
-        Candidate c = Fixtures.init(SPACE, Fixtures.json("""
-                {"sets": {"Instructions": ["a", "b", "c"]}, "values": {"$x.depends_on($y)": {"default": false}}}"""));
+        Candidate c = Fixtures.init(SPACE, Fixtures.json(FIGURE_21));
         Explorer ex = new Explorer(c);
         Explorer.Node full = ex.tree(100, Fixtures.deadline(), Monitor.NULL);
         assertTrue(full.complete());
@@ -101,21 +107,7 @@ class SchedulingTest {
 
     @Test
     void transitivityTruthTableOfListing38() {
-        Program p = Fixtures.program("""
-                set Instructions: end
-                choice enum order($lhs in Instructions, $rhs in Instructions):
-                  value BEFORE:
-                  value AFTER:
-                  antisymmetric:
-                    BEFORE <-> AFTER
-                end
-                require forall $a in Instructions:
-                  forall $b in Instructions:
-                    forall $c in Instructions:
-                      order($a, $c) is AFTER
-                      || order($a, $b) is not AFTER
-                      || order($b, $c) is not AFTER
-                """);
+        Program p = Fixtures.program("set Instructions: end\n" + ListingsTest.ORDER + ListingsTest.TRANSITIVITY);
         // the propagator restricting order($a,$c): inputs order($a,$b), order($b,$c) (digest §5.4)
         Program.Group g = p.groups.stream().filter(x -> x.target().args()[0] == 0 && x.inputs().length == 2
                 && x.binders()[x.target().args()[1]].name().equals("$c")).findFirst().orElseThrow();

@@ -6,11 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -19,7 +16,6 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.source.Annotation;
-import org.eclipse.jface.text.source.IAnnotationModel;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchPage;
@@ -34,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import tessera.editor.FormatHandler;
 import tessera.editor.XtextSupport;
 import tessera.ui.Screenshots;
+import tessera.ui.testing.Studio;
 
 /** Opens a real .pla file in Studio's editor and exercises every service the bridge offers. */
 class EditorBridgeTest {
@@ -72,18 +69,6 @@ class EditorBridgeTest {
                 }
             }
         }
-    }
-
-    private static List<Annotation> problems(ITextEditor ed) {
-        IAnnotationModel m = ed.getDocumentProvider().getAnnotationModel(ed.getEditorInput());
-        List<Annotation> l = new ArrayList<>();
-        for (Iterator<Annotation> it = m.getAnnotationIterator(); it.hasNext();) {
-            Annotation a = it.next();
-            if (a.getType().matches("org\\.eclipse\\.ui\\.workbench\\.texteditor\\.(error|warning|info)")) {
-                l.add(a);
-            }
-        }
-        return l;
     }
 
     @Test
@@ -129,12 +114,12 @@ class EditorBridgeTest {
         // validation as you type: an undeclared index becomes an error annotation
         waitUntil(() -> true, 500);
         doc.replace(useOfX, 4, "x[k]");
-        waitUntil(() -> !problems(ed).isEmpty(), 8000);
-        assertFalse(problems(ed).isEmpty(), "an error annotation for the undeclared index");
+        waitUntil(() -> !Studio.problems(ed).isEmpty(), 8000);
+        assertFalse(Studio.problems(ed).isEmpty(), "an error annotation for the undeclared index");
         Screenshots.capture(page.getWorkbenchWindow().getShell(), "editor-pla-error");
         doc.replace(useOfX, 4, "x[i]");
-        waitUntil(() -> problems(ed).isEmpty(), 8000);
-        assertEquals(List.of(), problems(ed).stream().map(Annotation::getText).toList());
+        waitUntil(() -> Studio.problems(ed).isEmpty(), 8000);
+        assertEquals(List.of(), Studio.problems(ed).stream().map(Annotation::getText).toList());
 
         // formatting keeps the program (re-parse is clean) and is idempotent
         FormatHandler.format(doc);

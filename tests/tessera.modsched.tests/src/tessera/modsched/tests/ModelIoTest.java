@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +21,7 @@ import tessera.modsched.model.ModelProblems;
 import tessera.modsched.model.Schedule;
 import tessera.modsched.sms.SmsOptions;
 import tessera.modsched.sms.SwingScheduler;
+import tessera.testing.Seeded;
 
 /**
  * The JSON form, builder diagnostics, the zero-distance cycle finder and the CSV export. The .ddg text format is
@@ -73,9 +73,7 @@ class ModelIoTest {
 
     @Test
     void zeroDistanceCycleEdgeAgreesWithLongestPaths() {
-        long seed = 4242;
-        Random rnd = new Random(seed);
-        for (int k = 0; k < 2000; k++) {
+        Seeded.cases(4242, 2000, (rnd, k, where) -> {
             int n = 1 + rnd.nextInt(6);
             int e = rnd.nextInt(10);
             int[] s = new int[e];
@@ -91,14 +89,14 @@ class ModelIoTest {
             Digraph g = Digraph.of(n, s, t);
             int found = ModelProblems.zeroDistanceCycleEdge(g, lat, dist);
             boolean expected = LongestPaths.hasPositiveCycle(g, x -> dist[x] == 0, x -> lat[x]);
-            assertEquals(expected, found >= 0, "seed " + seed + " case " + k);
+            assertEquals(expected, found >= 0, where);
             if (found >= 0) {
                 // the named edge closes a positive cycle: longest path target -> source + its latency > 0
                 LongestPaths.Result r = LongestPaths.fromSource(g, x -> dist[x] == 0, x -> lat[x], t[found]);
                 assertTrue(r.positiveCycle() || (r.distance()[s[found]] != LongestPaths.UNREACHED
-                        && r.distance()[s[found]] + lat[found] > 0), "seed " + seed + " case " + k);
+                        && r.distance()[s[found]] + lat[found] > 0), where);
             }
-        }
+        });
     }
 
     @Test

@@ -24,11 +24,16 @@ import tessera.modsched.verify.Verifier;
 /** Baselines and the exact oracle on the worked examples and hand-made corner cases. */
 class SchedulersTest {
 
+    /** The exact oracle with 30 s for the whole search. */
+    private static ExactScheduler.ExactResult solveExactly(Loop loop) {
+        return new ExactScheduler(Duration.ofSeconds(30)).solve(loop, Deadline.after(Duration.ofSeconds(30)),
+                Monitor.NULL);
+    }
+
     @Test
     void exactOnMotivatingExample() {
         Loop loop = Examples.motivating();
-        ExactScheduler.ExactResult r = new ExactScheduler(Duration.ofSeconds(30)).solve(loop,
-                Deadline.after(Duration.ofSeconds(30)), Monitor.NULL);
+        ExactScheduler.ExactResult r = solveExactly(loop);
         assertEquals(4, r.minII());
         Schedule s = r.result().schedule();
         assertTrue(Verifier.verify(s).isEmpty(), Verifier.verify(s).toString());
@@ -42,8 +47,7 @@ class SchedulersTest {
     @Test
     void exactOnRecurrenceExample() {
         Loop loop = Examples.recurrence();
-        ExactScheduler.ExactResult r = new ExactScheduler(Duration.ofSeconds(30)).solve(loop,
-                Deadline.after(Duration.ofSeconds(30)), Monitor.NULL);
+        ExactScheduler.ExactResult r = solveExactly(loop);
         assertEquals(6, r.minII());
         assertTrue(Verifier.verify(r.result().schedule()).isEmpty());
         assertTrue(r.maxLive() <= 6);
@@ -70,8 +74,7 @@ class SchedulersTest {
         b.op("a", "alu", 1);
         b.edge("d1", "a", 0).edge("d2", "a", 0).edge("a", "d1", 1).edge("d3", "a", 0);
         Loop loop = b.build();
-        ExactScheduler.ExactResult r = new ExactScheduler(Duration.ofSeconds(30)).solve(loop,
-                Deadline.after(Duration.ofSeconds(30)), Monitor.NULL);
+        ExactScheduler.ExactResult r = solveExactly(loop);
         // ResMII = ceil(9/2) = 5, RecMII = 4; but one divider holds at most one 3-cycle arc per 5 rows, so three
         // arcs on two dividers need II = 6 (digest P12: the same instance for all busy cycles)
         assertEquals(5, r.result().mii().value());

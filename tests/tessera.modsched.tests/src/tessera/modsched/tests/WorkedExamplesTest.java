@@ -36,6 +36,14 @@ class WorkedExamplesTest {
         return sb.toString();
     }
 
+    /** MaxLive and the live values per MRT row of a schedule; returns its register pressure. */
+    static RegisterPressure assertPressure(Schedule s, int maxLive, int[] livePerRow) {
+        RegisterPressure rp = RegisterPressure.of(s);
+        assertEquals(maxLive, rp.maxLive());
+        assertArrayEquals(livePerRow, rp.livePerRow());
+        return rp;
+    }
+
     @Test
     void motivatingMiiAndTable1() {
         Loop loop = Examples.motivating();
@@ -75,9 +83,7 @@ class WorkedExamplesTest {
             int n12 = loop.opIndex("n12");
             assertEquals(2, s.stage(n12), "n12: cycle 3 of stage 2");
             assertEquals(3, s.row(n12));
-            RegisterPressure rp = RegisterPressure.of(s);
-            assertEquals(8, rp.maxLive());
-            assertArrayEquals(new int[] { 6, 6, 8, 6 }, rp.livePerRow());
+            RegisterPressure rp = assertPressure(s, 8, new int[] { 6, 6, 8, 6 });
             assertEquals(26, rp.totalLifetime());
         }
     }
@@ -91,9 +97,7 @@ class WorkedExamplesTest {
         assertTrue(Verifier.verify(s).isEmpty());
         // digest: n1 0, n2 1, n5 2, n8 4, n9 2, n3 3, n10 8, n6 2, n4 5, n11 11, n12 13, n7 7
         assertArrayEquals(new int[] { 0, 1, 3, 5, 2, 2, 7, 4, 2, 8, 11, 13 }, s.times());
-        RegisterPressure rp = RegisterPressure.of(s);
-        assertEquals(11, rp.maxLive());
-        assertArrayEquals(new int[] { 8, 8, 11, 9 }, rp.livePerRow());
+        assertPressure(s, 11, new int[] { 8, 8, 11, 9 });
         assertEquals(4, s.stageCount());
     }
 
@@ -126,9 +130,7 @@ class WorkedExamplesTest {
             int[] t = s.times();
             String got = Arrays.toString(t);
             assertArrayEquals(new int[] { 0, 4, 2, 2, 6, 4, 6, 8, 4, 8, 15, 12, 10 }, t, got);
-            RegisterPressure rp = RegisterPressure.of(s);
-            assertEquals(6, rp.maxLive());
-            assertArrayEquals(new int[] { 6, 6, 6, 5, 5, 5 }, rp.livePerRow());
+            assertPressure(s, 6, new int[] { 6, 6, 6, 5, 5, 5 });
         }
     }
 }

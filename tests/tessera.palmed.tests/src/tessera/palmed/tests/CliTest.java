@@ -3,17 +3,11 @@ package tessera.palmed.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -21,33 +15,21 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 import tessera.core.Diagnostic;
-import tessera.core.Monitor;
-import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
-import tessera.core.cli.CliContext;
-import tessera.palmed.cli.PalmedCommand;
 import tessera.palmed.examples.Examples;
 import tessera.palmed.pass.PortmapPass;
+import tessera.testing.CliRunner;
+import tessera.testing.CliRunner.Run;
+import tessera.testing.RecordingPassContext;
 
-/** The palmed CLI verbs and the .portmap builder pass. */
+/** The palmed CLI verbs, run as command lines through the launcher, and the .portmap builder pass. */
 class CliTest {
-    record Run(int code, String out, String err) {
-    }
-
-    static Run run(Path dir, boolean json, String... words) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CliContext ctx = new CliContext(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), dir, json, true);
-        int code = new PalmedCommand().run(ctx, Args.parse(words(words), Set.of(), Set.of()));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    static List<String> words(String... w) {
-        List<String> l = new ArrayList<>();
-        l.add("--");
-        l.addAll(List.of(w));
-        return l;
+    /**
+     * Runs {@code tessera --quiet [--json] palmed WORDS...} in {@code dir} through the launcher's entry point, as a
+     * user types it: the launcher parses the options after the command name first.
+     */
+    static Run run(Path dir, boolean json, String... words) {
+        return CliRunner.run(dir, json, "palmed", words);
     }
 
     @Test
@@ -82,48 +64,23 @@ class CliTest {
         Run r = run(dir, false, "infer", "--machine", "bad.portmap", "--instructions", "all");
         assertEquals(CliCommand.FAILED, r.code());
         assertTrue(r.err().contains("bad.portmap:1: error: cannot read port usage '1*x01' of ADDSS"), r.err());
-        org.junit.jupiter.api.Assertions.assertThrows(tessera.core.cli.UsageException.class,
-                () -> run(dir, false, "frobnicate"));
+        Run u = run(dir, false, "frobnicate");
+        assertEquals(CliCommand.USAGE, u.code());
+        assertTrue(u.err().contains("unknown verb 'frobnicate'"), u.err());
+        // the launcher accepts every verb's options, the verb only its own
+        Run foreign = run(dir, false, "predict", "--machine", "bad.portmap", "--mapping", "bad.portmap", "b.s");
+        assertEquals(CliCommand.USAGE, foreign.code());
+        assertTrue(foreign.err().contains("unknown option --machine"), foreign.err());
     }
 
     @Test
     void passWritesTheDual() {
-        List<Diagnostic> diags = new ArrayList<>();
-        Map<String, byte[]> outputs = new HashMap<>();
         PortmapPass pass = new PortmapPass();
         assertTrue(pass.accepts("src/toy.portmap"));
-        pass.run(new tessera.core.pass.PassContext() {
-            public String fileName() {
-                return "src/toy.portmap";
-            }
-
-            public String contents() {
-                return Examples.text("toy.portmap");
-            }
-
-            public Optional<String> read(String p) {
-                return Optional.empty();
-            }
-
-            public Map<String, String> settings() {
-                return Map.of();
-            }
-
-            public Monitor monitor() {
-                return Monitor.NULL;
-            }
-
-            public void report(Diagnostic d) {
-                diags.add(d);
-            }
-
-            public void output(String path, byte[] content) {
-                outputs.put(path, content);
-            }
-
-            public void summary(String line) {
-            }
-        });
+        RecordingPassContext ctx = new RecordingPassContext("src/toy.portmap", Examples.text("toy.portmap"));
+        pass.run(ctx);
+        List<Diagnostic> diags = ctx.diagnostics();
+        Map<String, byte[]> outputs = ctx.outputs();
         assertTrue(diags.isEmpty(), diags.toString());
         String text = new String(outputs.get("palmed/toy.mapping"), StandardCharsets.UTF_8);
         assertTrue(text.contains("resources r0 r1 r6 r01 r06 r016"), text);

@@ -14,7 +14,7 @@ import tessera.palmed.model.PortMapping;
 import tessera.palmed.model.PortMappingParser;
 import tessera.palmed.model.Uop;
 
-final class Fixtures {
+final class Fixtures extends tessera.testing.Fixtures {
     private Fixtures() {
     }
 

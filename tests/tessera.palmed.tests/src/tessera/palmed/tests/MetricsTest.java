@@ -2,11 +2,10 @@ package tessera.palmed.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.Random;
-
 import org.junit.jupiter.api.Test;
 
 import tessera.palmed.predict.Metrics;
+import tessera.testing.Seeded;
 
 /** Kendall tau-b (Knight's algorithm) against the brute-force O(n²) pair count; RMS relative error. */
 class MetricsTest {
@@ -38,9 +37,7 @@ class MetricsTest {
 
     @Test
     void tauBMatchesBruteForceWithAndWithoutTies() {
-        long seed = 7;
-        Random rnd = new Random(seed);
-        for (int t = 0; t < 300; t++) {
+        Seeded.cases(7, 300, (rnd, t, where) -> {
             int n = 2 + rnd.nextInt(60);
             int levels = 1 + rnd.nextInt(t % 3 == 0 ? 1000 : 5);
             double[] x = new double[n];
@@ -52,11 +49,11 @@ class MetricsTest {
             double b = bruteTauB(x, y);
             double k = Metrics.kendallTauB(x, y);
             if (Double.isNaN(b)) {
-                assertEquals(Double.NaN, k, "seed " + seed + " case " + t);
+                assertEquals(Double.NaN, k, where);
             } else {
-                assertEquals(b, k, 1e-12, "seed " + seed + " case " + t);
+                assertEquals(b, k, 1e-12, where);
             }
-        }
+        });
     }
 
     @Test

@@ -19,7 +19,7 @@ import tessera.palmed.model.PortMappingParser;
 /** The Skylake-like example: ≥ 300 instructions, every id renders to AT&T that GNU as accepts. */
 class SkylakeTableTest {
     static PortMapping skylake() throws Exception {
-        Path p = Path.of(System.getProperty("tessera.root", "."), "examples/palmed/skylake.portmap");
+        Path p = Fixtures.root().resolve("examples/palmed/skylake.portmap");
         Diagnostics d = new Diagnostics();
         PortMapping pm = PortMappingParser.parse(p.toString(), Files.readString(p), d);
         assertTrue(d.isEmpty(), d.toString());

@@ -60,7 +60,7 @@ class BitExtractionTest {
             assertEquals(o[1], n.getLabel());
             assertEquals(o[2], n.getVariable());
             assertEquals(o[3], n.getOp());
-            assertEquals(o[4], n.getConditionSpace());
+            assertEquals(o[4], n.getConditionSpace().text());
         }
         assertEquals("bits", ((OutputNode) node(g, "v6")).getVariable());
         assertEquals(1, ((OutputNode) node(g, "v6")).getDimension());

@@ -107,11 +107,11 @@ class RdgDiagramLinkTest {
         }
         // the residual and the loop box give back exactly the condition space
         Rdg g = Pla.example("conv.pla", true).rdg();
-        tessera.core.poly.IntegerSet box = tessera.core.poly.IntegerSet.parse(g.getIterationSpace());
+        tessera.core.poly.IntegerSet box = g.getIterationSpace().basic();
         for (tessera.rdg.Node n : g.getNodes()) {
             if (n instanceof OperationNode op) {
                 String own = RdgDiagrams.shortSpace(op.getConditionSpace(), g.getIterationSpace());
-                tessera.core.poly.IntegerSet cs = tessera.core.poly.IntegerSet.parse(op.getConditionSpace());
+                tessera.core.poly.IntegerSet cs = op.getConditionSpace().basic();
                 tessera.core.poly.IntegerSet back = own.isEmpty() ? box : box.and(own);
                 assertTrue(back.isEqualTo(cs), op.getLabel() + ": " + own);
             }

@@ -60,6 +60,7 @@ class ValidationTest {
         Diagnostic d = expectError("param N\nfor 0 <= i < N do\n  S1: x[i] = a[i] if i <= 5\n  S2: x[i] = b[i] if i >= 5\n  y[i] = x[i]\nend\n",
                 "single assignment violated: S2 and S1 both define x for", 4, 7);
         assertTrue(d.message().contains("i == 5"), d.message());
+        assertEquals("make the condition spaces of the definitions disjoint", d.hint(), "the PLA's hint per rule code");
         // disjoint for every N: clean
         assertTrue(Pla.compile("param N\nfor 0 <= i < N do\n  S1: x[i] = a[i] if i <= 5\n  S2: x[i] = b[i] if i >= 6\n  y[i] = x[i]\nend\n").ok());
         // an output written in two iterations (non-injective Q)
@@ -73,6 +74,7 @@ class ValidationTest {
         Diagnostic d = expectError("param N\nfor 0 <= i < N do\n  S1: x[i] = in[] if i == 0\n  S2: x[i] = y[i - 1]\n  S3: y[i] = x[i] shr 1\n  S4: bits[i] = x[i] and 1\nend\n",
                 "S2 uses instances of y that no equation defines: y[i - 1] for", 4, 14);
         assertTrue(d.message().contains("i == 0"), d.message());
+        assertEquals("add an equation for the missing instances or restrict the condition", d.hint());
     }
 
     @Test
@@ -86,7 +88,8 @@ class ValidationTest {
 
     @Test
     void undeclaredParametersAndIndices() {
-        expectError("for 0 <= i < N do\n  y[i] = a[i]\nend\n", "undeclared parameter or index 'N'", 1, 14);
+        assertEquals("", expectError("for 0 <= i < N do\n  y[i] = a[i]\nend\n", "undeclared parameter or index 'N'", 1, 14)
+                .hint(), "no hint for linking errors");
         expectError("param N\nfor 0 <= i < N do\n  y[i] = a[i] if j >= 0\nend\n", "undeclared parameter or index 'j'", 3, 18);
         expectError("param N where i >= 0\nfor 0 <= i < N do\n  y[i] = a[i]\nend\n", "undeclared parameter or index 'i'", 1, 15);
     }

@@ -3,19 +3,13 @@ package tessera.regdem.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -26,11 +20,7 @@ import com.google.gson.JsonParser;
 
 import tessera.core.Diagnostic;
 import tessera.core.Monitor;
-import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
-import tessera.core.cli.CliContext;
-import tessera.core.cli.UsageException;
-import tessera.core.pass.PassContext;
 import tessera.regdem.cli.OccupancyCommand;
 import tessera.regdem.cli.RegdemCommand;
 import tessera.regdem.examples.Examples;
@@ -43,22 +33,18 @@ import tessera.regdem.sass.SassParser;
 import tessera.regdem.sass.SassProgram;
 import tessera.regdem.sim.LaunchSpec;
 import tessera.regdem.sim.SassSimulator;
+import tessera.testing.CliRunner;
+import tessera.testing.CliRunner.Run;
+import tessera.testing.RecordingPassContext;
 
 /** Variant generation/selection, the two CLI commands and the builder pass. */
 class CliAndPassTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private CliContext ctx(boolean json) {
-        return new CliContext(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), dir, json, true);
-    }
-
-    private static Args args(CliCommand c, String... words) {
-        return Args.parse(List.of(words), c.flags(), c.valuedOptions());
+    /** {@code tessera --quiet [--json] COMMAND WORDS...} in the test's folder, as a user types it. */
+    private Run tessera(boolean json, String command, String... words) {
+        return CliRunner.run(dir, json, command, words);
     }
 
     @Test
@@ -113,105 +99,52 @@ class CliAndPassTest {
 
     @Test
     void occupancyCommand() throws Exception {
-        OccupancyCommand c = new OccupancyCommand();
-        assertEquals(CliCommand.OK, c.run(ctx(false), args(c, "--arch", "sm_52", "--regs", "68", "--block", "192")));
-        String text = out.toString(StandardCharsets.UTF_8);
+        Run r = tessera(false, "occupancy", "--arch", "sm_52", "--regs", "68", "--block", "192");
+        assertEquals(CliCommand.OK, r.code());
+        String text = r.out();
         assertTrue(text.contains("occupancy 0.3750"), text);
         assertTrue(text.contains("demote 14 registers -> 56 registers, +10752 B shared, occupancy 0.5625"), text);
-        out.reset();
-        assertEquals(CliCommand.OK, c.run(ctx(true), args(c, "--arch", "sm_90", "--regs", "68", "--block", "192",
-                "--smem", "4096")));
-        JsonObject o = JsonParser.parseString(out.toString(StandardCharsets.UTF_8)).getAsJsonObject();
+        r = tessera(true, "occupancy", "--arch", "sm_90", "--regs", "68", "--block", "192", "--smem", "4096");
+        assertEquals(CliCommand.OK, r.code());
+        JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
         assertEquals("sm_90", o.get("arch").getAsString());
         assertEquals(0.375, o.get("occupancy").getAsDouble(), 1e-12);
         assertTrue(o.get("demotionSteps").getAsJsonArray().size() > 0);
-        assertThrows(UsageException.class, () -> c.run(ctx(false), args(c, "--regs", "68")));
-        assertThrows(UsageException.class, () -> c.run(ctx(false), args(c, "--arch", "sm_99", "--regs", "1",
-                "--block", "32")));
-        assertEquals(CliCommand.FAILED, c.run(ctx(false), args(c, "--regs", "300", "--block", "32")));
+        assertEquals(CliCommand.USAGE, tessera(false, "occupancy", "--regs", "68").code());
+        assertEquals(CliCommand.USAGE, tessera(false, "occupancy", "--arch", "sm_99", "--regs", "1", "--block", "32").code());
+        assertEquals(CliCommand.FAILED, tessera(false, "occupancy", "--regs", "300", "--block", "32").code());
     }
 
     @Test
     void regdemCommand() throws Exception {
         Path f = dir.resolve("cfd.sass");
         Files.writeString(f, Examples.text("cfd_flux"));
-        RegdemCommand c = new RegdemCommand();
-        assertEquals(CliCommand.OK, c.run(ctx(true), args(c, "cfd.sass", "--block", "192", "--arch", "sm_52",
-                "--target-occupancy", "0.5", "--out", "chosen.sass")));
-        JsonObject o = JsonParser.parseString(out.toString(StandardCharsets.UTF_8)).getAsJsonObject();
+        Run r = tessera(true, "regdem", "cfd.sass", "--block", "192", "--arch", "sm_52", "--target-occupancy", "0.5",
+                "--out", "chosen.sass");
+        assertEquals(CliCommand.OK, r.code());
+        JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
         assertEquals(25, o.get("variants").getAsJsonArray().size());
         assertEquals(10752, o.get("dynamicSharedMemory").getAsLong());
         String chosen = Files.readString(dir.resolve("chosen.sass"));
         assertFalse(SassParser.parse("c", chosen).diagnostics().hasErrors());
         assertTrue(chosen.contains("# RegDem: demoted"), chosen.substring(0, 300));
-        out.reset();
-        assertEquals(CliCommand.OK, c.run(ctx(false), args(c, "cfd.sass", "--block", "192", "--demote", "6")));
-        String text = out.toString(StandardCharsets.UTF_8);
+        r = tessera(false, "regdem", "cfd.sass", "--block", "192", "--demote", "6");
+        assertEquals(CliCommand.OK, r.code());
+        String text = r.out();
         assertTrue(text.contains("chosen: ") && text.contains("wrote "), text);
         assertTrue(Files.exists(dir.resolve("cfd.regdem.sass")));
-        assertThrows(UsageException.class, () -> c.run(ctx(false), args(c, "cfd.sass")));
-        assertThrows(UsageException.class, () -> c.run(ctx(false), args(c, "cfd.sass", "--block", "x")));
+        assertEquals(CliCommand.USAGE, tessera(false, "regdem", "cfd.sass").code());
+        assertEquals(CliCommand.USAGE, tessera(false, "regdem", "cfd.sass", "--block", "x").code());
         Files.writeString(dir.resolve("bad.sass"), "--:-:-:-:6       MOV R1, R2\n");
-        err.reset();
-        assertEquals(CliCommand.FAILED, c.run(ctx(false), args(c, "bad.sass", "--block", "64")));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("bad.sass:1:28: error: missing ';'"),
-                err.toString(StandardCharsets.UTF_8));
+        r = tessera(false, "regdem", "bad.sass", "--block", "64");
+        assertEquals(CliCommand.FAILED, r.code());
+        assertTrue(r.err().contains("bad.sass:1:28: error: missing ';'"), r.err());
     }
 
-    /** A PassContext recording what the pass does. */
-    static final class FakeContext implements PassContext {
-        final String name;
-        final String text;
-        final Map<String, String> settings;
-        final List<Diagnostic> diags = new ArrayList<>();
-        final Map<String, byte[]> outputs = new HashMap<>();
-        String summary = "";
-
-        FakeContext(String name, String text, Map<String, String> settings) {
-            this.name = name;
-            this.text = text;
-            this.settings = settings;
-        }
-
-        @Override
-        public String fileName() {
-            return name;
-        }
-
-        @Override
-        public String contents() {
-            return text;
-        }
-
-        @Override
-        public Optional<String> read(String p) {
-            return Optional.empty();
-        }
-
-        @Override
-        public Map<String, String> settings() {
-            return settings;
-        }
-
-        @Override
-        public Monitor monitor() {
-            return Monitor.NULL;
-        }
-
-        @Override
-        public void report(Diagnostic d) {
-            diags.add(d);
-        }
-
-        @Override
-        public void output(String relativePath, byte[] content) {
-            outputs.put(relativePath, content);
-        }
-
-        @Override
-        public void summary(String line) {
-            summary = line;
-        }
+    private static RecordingPassContext passContext(String name, String text, Map<String, String> settings) {
+        RecordingPassContext c = new RecordingPassContext(name, text);
+        c.settings().putAll(settings);
+        return c;
     }
 
     @Test
@@ -220,20 +153,20 @@ class CliAndPassTest {
         assertEquals("regdem", pass.id());
         assertTrue(pass.accepts("src/k.sass"));
         assertFalse(pass.accepts("src/k.regdem.sass"));
-        FakeContext ok = new FakeContext("src/cfd.sass", Examples.text("cfd_flux"),
+        RecordingPassContext ok = passContext("src/cfd.sass", Examples.text("cfd_flux"),
                 Map.of("regdem.block", "192", "regdem.arch", "sm_52"));
         pass.run(ok);
-        assertNotNull(ok.outputs.get("regdem/cfd.regdem.sass"));
-        assertTrue(new String(ok.outputs.get("regdem/cfd.variants.txt"), StandardCharsets.UTF_8).contains("orig"));
-        assertTrue(ok.summary.startsWith("cfd: "), ok.summary);
-        assertTrue(ok.diags.stream().noneMatch(Diagnostic::isError), ok.diags.toString());
-        FakeContext missing = new FakeContext("src/cfd.sass", Examples.text("cfd_flux"), Map.of());
+        assertNotNull(ok.outputs().get("regdem/cfd.regdem.sass"));
+        assertTrue(new String(ok.outputs().get("regdem/cfd.variants.txt"), StandardCharsets.UTF_8).contains("orig"));
+        assertTrue(ok.summary().startsWith("cfd: "), ok.summary());
+        assertTrue(ok.diagnostics().stream().noneMatch(Diagnostic::isError), ok.diagnostics().toString());
+        RecordingPassContext missing = passContext("src/cfd.sass", Examples.text("cfd_flux"), Map.of());
         pass.run(missing);
-        assertEquals("regdem.block is not set", missing.diags.get(0).message());
-        FakeContext bad = new FakeContext("src/b.sass", "# Arch: sm_52\n--:-:-:-:6       FOO R1, [R2;\n",
+        assertEquals("regdem.block is not set", missing.diagnostics().get(0).message());
+        RecordingPassContext bad = passContext("src/b.sass", "# Arch: sm_52\n--:-:-:-:6       FOO R1, [R2;\n",
                 Map.of("regdem.block", "64"));
         pass.run(bad);
-        assertEquals(2, bad.diags.get(0).line());
-        assertTrue(bad.outputs.isEmpty());
+        assertEquals(2, bad.diagnostics().get(0).line());
+        assertTrue(bad.outputs().isEmpty());
     }
 }

@@ -56,11 +56,7 @@ class EquivalenceTest {
 
     @Test
     void randomRegisterChoicesPreserveResults() {
-        long seed = 1234567;
-        Random rnd = new Random(seed);
-        for (String n : Examples.NAMES) {
-            SassProgram p = TestSupport.example(n);
-            LaunchSpec spec = LaunchSpec.of(p).orElseThrow();
+        forEachExample(1234567, (n, p, spec, rnd) -> {
             List<Integer> singles = new ArrayList<>(CandidateSelection.singles(p, CandidateSelection.Strategy.CFG, Set.of()));
             List<Integer> pairs = new ArrayList<>(CandidateSelection.pairs(p, CandidateSelection.Strategy.CFG, Set.of()));
             for (int trial = 0; trial < 6; trial++) {
@@ -73,16 +69,12 @@ class EquivalenceTest {
                 assertEquivalent(p, r.program(), r.sharedBytes(), rnd.nextLong(),
                         n + " demote " + r.demoted());
             }
-        }
+        });
     }
 
     @Test
     void everyVariantPipelinePreservesResults() {
-        long seed = 99;
-        Random rnd = new Random(seed);
-        for (String n : Examples.NAMES) {
-            SassProgram p = TestSupport.example(n);
-            LaunchSpec spec = LaunchSpec.of(p).orElseThrow();
+        forEachExample(99, (n, p, spec, rnd) -> {
             for (int flags = 0; flags < 8; flags++) {
                 CandidateSelection.Strategy st = CandidateSelection.Strategy.values()[rnd.nextInt(3)];
                 int k = 1 + rnd.nextInt(14);
@@ -95,6 +87,20 @@ class EquivalenceTest {
                     assertTrue(r.registersAfter() < r.registersBefore(), n + " " + o);
                 }
             }
+        });
+    }
+
+    /** The body of a test run on every example with its launch spec and the test's one random source. */
+    private interface ExampleTest {
+        void run(String name, SassProgram p, LaunchSpec spec, Random rnd);
+    }
+
+    /** Runs {@code test} on every example in order, sharing one random source seeded with {@code seed}. */
+    private static void forEachExample(long seed, ExampleTest test) {
+        Random rnd = new Random(seed);
+        for (String n : Examples.NAMES) {
+            SassProgram p = TestSupport.example(n);
+            test.run(n, p, LaunchSpec.of(p).orElseThrow(), rnd);
         }
     }
 

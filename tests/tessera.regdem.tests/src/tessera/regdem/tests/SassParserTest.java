@@ -141,12 +141,18 @@ class SassParserTest {
         return t.substring(off, off + len);
     }
 
+    /** Parses a cuobjdump listing and checks that it parses cleanly as {@code dialect} and prints back unchanged. */
+    private static SassDocument parseDump(String text, SassProgram.Dialect dialect) {
+        SassDocument d = SassParser.parse("k.sass", text);
+        assertTrue(d.diagnostics().isEmpty(), d.diagnostics().toString());
+        assertEquals(dialect, d.program().dialect());
+        assertEquals(text, SassPrinter.print(d.program()));
+        return d;
+    }
+
     @Test
     void maxwellCuobjdumpControlWordsAreDecoded() {
-        SassDocument d = SassParser.parse("k.sass", MAXWELL_DUMP);
-        assertTrue(d.diagnostics().isEmpty(), d.diagnostics().toString());
-        assertEquals(SassProgram.Dialect.CUOBJDUMP_MAXWELL, d.program().dialect());
-        assertEquals(MAXWELL_DUMP, SassPrinter.print(d.program()));
+        SassDocument d = parseDump(MAXWELL_DUMP, SassProgram.Dialect.CUOBJDUMP_MAXWELL);
         List<Line.Instr> is = d.program().instructions();
         assertEquals("--:-:1:-:6", is.get(0).ctrl().text());
         assertEquals("01:-:-:-:6", is.get(1).ctrl().text());
@@ -163,10 +169,7 @@ class SassParserTest {
 
     @Test
     void voltaCuobjdumpControlBitsAreDecodedFromTheEncoding() {
-        SassDocument d = SassParser.parse("k.sass", VOLTA_DUMP);
-        assertTrue(d.diagnostics().isEmpty(), d.diagnostics().toString());
-        assertEquals(SassProgram.Dialect.CUOBJDUMP_VOLTA, d.program().dialect());
-        assertEquals(VOLTA_DUMP, SassPrinter.print(d.program()));
+        SassDocument d = parseDump(VOLTA_DUMP, SassProgram.Dialect.CUOBJDUMP_VOLTA);
         List<Line.Instr> is = d.program().instructions();
         assertEquals(List.of("--:-:-:-:2", "--:-:1:-:1", "--:-:3:-:4", "--:-:-:-:5", "--:-:-:Y:0"),
                 is.stream().map(i -> i.ctrl().text()).toList());

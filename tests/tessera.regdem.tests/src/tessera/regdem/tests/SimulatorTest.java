@@ -27,15 +27,33 @@ class SimulatorTest {
         return f;
     }
 
+    /** A check of one thread's output against a Java reference: its global id, the input and output buffers. */
+    private interface ThreadCheck {
+        void check(int gid, float[] x, float[] out);
+    }
+
+    /** Runs an example on the random inputs of {@code seed} and checks every thread of the launch. */
+    private static void eachThread(String example, long seed, ThreadCheck check) {
+        FloatRun run = FloatRun.of(example, seed);
+        for (int gid = 0; gid < run.spec().grid() * run.spec().threads(); gid++) {
+            check.check(gid, run.x(), run.out());
+        }
+    }
+
+    /** An example run on the random inputs of {@code seed}: its launch, input buffer 0 and output buffer 1 as floats. */
+    private record FloatRun(LaunchSpec spec, float[] x, float[] out) {
+        static FloatRun of(String example, long seed) {
+            SassProgram p = TestSupport.example(example);
+            LaunchSpec spec = LaunchSpec.of(p).orElseThrow();
+            SassSimulator.Inputs in = SassSimulator.inputs(spec, seed);
+            SassSimulator.Result r = SassSimulator.run(p, spec, in, 0);
+            return new FloatRun(spec, floats(in.memory(), 0), floats(r.memory(), 1));
+        }
+    }
+
     @Test
     void pressureLoopMatchesAJavaReference() {
-        SassProgram p = TestSupport.example("pressure_loop");
-        LaunchSpec spec = LaunchSpec.of(p).orElseThrow();
-        SassSimulator.Inputs in = SassSimulator.inputs(spec, 5);
-        SassSimulator.Result r = SassSimulator.run(p, spec, in, 0);
-        float[] x = floats(in.memory(), 0);
-        float[] out = floats(r.memory(), 1);
-        for (int gid = 0; gid < spec.grid() * spec.threads(); gid++) {
+        eachThread("pressure_loop", 5, (gid, x, out) -> {
             float[] a = new float[32];
             System.arraycopy(x, gid * 32, a, 0, 32);
             for (int it = 0; it < 3; it++) {
@@ -48,17 +66,15 @@ class SimulatorTest {
                 s += a[j];
             }
             assertEquals(Float.floatToIntBits(s), Float.floatToIntBits(out[gid]), "gid " + gid);
-        }
+        });
     }
 
     @Test
     void sharedMemoryAndBarriers() {
-        SassProgram p = TestSupport.example("smem_reduce");
-        LaunchSpec spec = LaunchSpec.of(p).orElseThrow();
-        SassSimulator.Inputs in = SassSimulator.inputs(spec, 6);
-        float[] x = floats(in.memory(), 0);
-        float[] out = floats(SassSimulator.run(p, spec, in, 0).memory(), 1);
-        for (int b = 0; b < spec.grid(); b++) {
+        FloatRun run = FloatRun.of("smem_reduce", 6);
+        float[] x = run.x();
+        float[] out = run.out();
+        for (int b = 0; b < run.spec().grid(); b++) {
             float[] v8 = new float[256];
             float[] v9 = new float[256];
             float[] v15 = new float[256];
@@ -84,12 +100,7 @@ class SimulatorTest {
 
     @Test
     void divergentBranchesReconverge() {
-        SassProgram p = TestSupport.example("divergent");
-        LaunchSpec spec = LaunchSpec.of(p).orElseThrow();
-        SassSimulator.Inputs in = SassSimulator.inputs(spec, 8);
-        float[] x = floats(in.memory(), 0);
-        float[] out = floats(SassSimulator.run(p, spec, in, 0).memory(), 1);
-        for (int gid = 0; gid < spec.grid() * spec.threads(); gid++) {
+        eachThread("divergent", 8, (gid, x, out) -> {
             float r4 = x[gid];
             float r5 = 0;
             float r6 = 1f;
@@ -115,7 +126,7 @@ class SimulatorTest {
             }
             float r15 = (r5 + r6) * r4;
             assertEquals(Float.floatToIntBits(r15), Float.floatToIntBits(out[gid]), "gid " + gid);
-        }
+        });
     }
 
     @Test

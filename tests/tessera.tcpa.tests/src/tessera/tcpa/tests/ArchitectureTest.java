@@ -28,6 +28,12 @@ class ArchitectureTest {
     @TempDir
     Path dir;
 
+    /** The register files of a PE in one line: input, output, general purpose and feedback counts, the deepest FD. */
+    static String registers(Architecture a) {
+        return "id %d, od %d, rd %d, fd %d (depth %d)".formatted(Arch.idCount(a), Arch.odCount(a), Arch.rdCount(a),
+                Arch.fdCount(a), Arch.fdMaxDepth(a));
+    }
+
     @Test
     void runningExamplePe() {
         Architecture a = ArchitectureLoader.load(Fixtures.example("bitext-pe.tcpa"));
@@ -40,11 +46,7 @@ class ArchitectureTest {
         assertEquals(List.of(OperandKind.REG, OperandKind.IMM), shr.get(1).getOperands());
         assertEquals("andi", Arch.instructionsFor(alu1, "and").get(1).getName());
         assertEquals(1, shr.get(1).getLatency());
-        assertEquals(1, Arch.idCount(a));
-        assertEquals(2, Arch.odCount(a));
-        assertEquals(4, Arch.rdCount(a));
-        assertEquals(2, Arch.fdCount(a));
-        assertEquals(16, Arch.fdMaxDepth(a));
+        assertEquals("id 1, od 2, rd 4, fd 2 (depth 16)", registers(a));
         assertEquals(4, a.getControl().getSignals());
         assertEquals(2, a.getControl().getBranchTargets());
     }
@@ -57,11 +59,7 @@ class ArchitectureTest {
         assertEquals(n, a.getGrid().getRows());
         assertEquals(n, a.getGrid().getCols());
         assertEquals(List.of("alu0", "alu1", "mul0", "cp0"), Arch.fus(a).stream().map(Fu::getName).toList());
-        assertEquals(16, Arch.rdCount(a));
-        assertEquals(8, Arch.fdCount(a));
-        assertEquals(32, Arch.fdMaxDepth(a));
-        assertEquals(4, Arch.idCount(a));
-        assertEquals(4, Arch.odCount(a));
+        assertEquals("id 4, od 4, rd 16, fd 8 (depth 32)", registers(a));
         assertEquals(4, a.getBuffers().size());
         for (String op : Arch.PLA_OPS) {
             assertTrue(Arch.fus(a).stream().anyMatch(f -> !Arch.instructionsFor(f, op).isEmpty()), op);

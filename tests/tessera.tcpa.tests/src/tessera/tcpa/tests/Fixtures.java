@@ -1,22 +1,10 @@
 package tessera.tcpa.tests;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Locates examples/tcpa from the test's working directory (tests/tessera.tcpa.tests under Maven). */
-final class Fixtures {
+/** The example architectures under examples/tcpa of the repository ({@code root()}, from tessera.testing). */
+final class Fixtures extends tessera.testing.Fixtures {
     private Fixtures() {
-    }
-
-    static Path root() {
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("examples/tcpa"))) {
-            p = p.getParent();
-        }
-        if (p == null) {
-            throw new IllegalStateException("examples/tcpa not found above " + Path.of("").toAbsolutePath());
-        }
-        return p;
     }
 
     static Path example(String name) {

@@ -1,12 +1,8 @@
 package tessera.tcpa.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,37 +14,26 @@ import org.junit.jupiter.api.io.TempDir;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
-import tessera.core.DiagnosticException;
-import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
-import tessera.core.cli.CliContext;
-import tessera.core.cli.UsageException;
 import tessera.diagram.Diagram;
 import tessera.diagram.DiagramProvider;
-import tessera.tcpa.cli.TopologyCommand;
 import tessera.tcpa.diagram.TcpaDiagramProvider;
+import tessera.testing.CliRunner;
+import tessera.testing.CliRunner.Run;
 
 /** {@code tessera topology} and the routing view's diagrams. */
 class TopologyCliTest {
     @TempDir
     Path dir;
 
-    record Out(int code, String out, String err) {
-    }
-
-    private Out run(boolean json, String... words) throws Exception {
-        CliCommand c = new TopologyCommand();
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        CliContext ctx = new CliContext(new PrintStream(o, true, StandardCharsets.UTF_8),
-                new PrintStream(e, true, StandardCharsets.UTF_8), Fixtures.root(), json, true);
-        int code = c.run(ctx, Args.parse(List.of(words), c.flags(), c.valuedOptions()));
-        return new Out(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    /** {@code tessera --quiet [--json] topology WORDS...} in the repository root, as a user types it. */
+    private static Run run(boolean json, String... words) {
+        return CliRunner.run(Fixtures.root(), json, "topology", words);
     }
 
     @Test
     void textPrintsTheGraphAndFig4Routes() throws Exception {
-        Out o = run(false, "examples/tcpa/fig4.tcpa");
+        Run o = run(false, "examples/tcpa/fig4.tcpa");
         assertEquals(0, o.code());
         assertTrue(o.out().startsWith("reduced topology of fig4: 9 nodes (7 ports + Source, Sink), 9 edges (2 "
                 + "sibling edges)"), o.out());
@@ -61,14 +46,14 @@ class TopologyCliTest {
     @Test
     void jsonDotSvg() throws Exception {
         Path svg = dir.resolve("t.svg");
-        Out j = run(true, "examples/tcpa/bitext-pe.tcpa", "--svg", svg.toString());
+        Run j = run(true, "examples/tcpa/bitext-pe.tcpa", "--svg", svg.toString());
         assertEquals(0, j.code());
         JsonObject o = JsonParser.parseString(j.out()).getAsJsonObject();
         assertEquals("row,col", o.get("weightOrder").getAsString());
         // 1 PE input + 2 PE outputs + 4 directions x (1 in + 1 out) = 11 ports, + Source and Sink
         assertEquals(13, o.getAsJsonArray("nodes").size());
         assertTrue(Files.readString(svg).contains("<svg"));
-        Out d = run(false, "examples/tcpa/tcpa4x4.tcpa", "--dot");
+        Run d = run(false, "examples/tcpa/tcpa4x4.tcpa", "--dot");
         assertTrue(d.out().contains("digraph"), d.out());
     }
 
@@ -77,13 +62,14 @@ class TopologyCliTest {
         Path bad = dir.resolve("bad.tcpa");
         Files.writeString(bad, Files.readString(Fixtures.example("fig4.tcpa")).replace("fu alu0 : ALU;",
                 "fu alu0 : MAC;"));
-        Out o = run(false, bad.toString());
+        Run o = run(false, bad.toString());
         assertEquals(CliCommand.FAILED, o.code());
         assertTrue(o.err().contains("bad.tcpa:10:") && o.err().contains("unknown FU type MAC"), o.err());
         Files.writeString(bad, Files.readString(Fixtures.example("fig4.tcpa")).replace(" shares red", ""));
-        DiagnosticException e = assertThrows(DiagnosticException.class, () -> run(false, bad.toString()));
-        assertTrue(e.getMessage().contains("cannot be routed node-disjointly"), e.getMessage());
-        assertThrows(UsageException.class, () -> run(false, "examples/tcpa/fig4.tcpa", "--time-limit", "0"));
+        Run unroutable = run(false, bad.toString());
+        assertEquals(CliCommand.FAILED, unroutable.code());
+        assertTrue(unroutable.err().contains("cannot be routed node-disjointly"), unroutable.err());
+        assertEquals(CliCommand.USAGE, run(false, "examples/tcpa/fig4.tcpa", "--time-limit", "0").code());
     }
 
     @Test

@@ -11,7 +11,6 @@ import java.util.Set;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
@@ -24,13 +23,13 @@ import tessera.ui.DiagramCanvas;
 import tessera.ui.DiagramView;
 import tessera.ui.Screenshots;
 import tessera.ui.TesseraPerspective;
+import tessera.ui.testing.Studio;
 
 class StudioTest {
     @Test
     void workbenchOpensTheTesseraPerspective() throws Exception {
         IWorkbench wb = PlatformUI.getWorkbench();
-        IWorkbenchWindow win = wb.getActiveWorkbenchWindow() != null ? wb.getActiveWorkbenchWindow()
-                : wb.getWorkbenchWindows()[0];
+        IWorkbenchWindow win = Studio.activeWindow();
         IWorkbenchPage page = win.getActivePage();
         page.setPerspective(wb.getPerspectiveRegistry().findPerspectiveWithId(TesseraPerspective.ID));
         assertEquals(TesseraPerspective.ID, page.getPerspective().getId());
@@ -71,7 +70,7 @@ class StudioTest {
         // a click on node y (screen = pan + zoom * model) selects its payload
         int sx = (int) Math.round(canvas.getSize().x / 2.0 - (d.width / 2 - (y.x + y.width / 2)) * z);
         int sy = (int) Math.round(canvas.getSize().y / 2.0 - (d.height / 2 - (y.y + y.height / 2)) * z);
-        click(canvas, sx, sy);
+        Studio.click(canvas, sx, sy);
         assertEquals("y", selected[0]);
         canvas.setHighlighted(Set.of("b"));
         Screenshots.flush(display);
@@ -87,18 +86,5 @@ class StudioTest {
         canvas.zoomAt(2, 10, 10);
         assertEquals(z * 2, canvas.getZoom(), 1e-9);
         shell.dispose();
-    }
-
-    private static void click(DiagramCanvas c, int x, int y) {
-        Event down = new Event();
-        down.x = x;
-        down.y = y;
-        down.button = 1;
-        c.notifyListeners(SWT.MouseDown, down);
-        Event up = new Event();
-        up.x = x;
-        up.y = y;
-        up.button = 1;
-        c.notifyListeners(SWT.MouseUp, up);
     }
 }

@@ -4,14 +4,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
-import tessera.diagram.Diagram;
-import tessera.diagram.DiagramProvider;
+import tessera.diagram.ExtensionDiagramProvider;
 
 /** Draws a *.chain file ("a b c") as a chain of nodes, so the diagram view can be tested without a language. */
-public class TestDiagramProvider implements DiagramProvider {
-    @Override
-    public boolean accepts(String fileName) {
-        return fileName.endsWith(".chain");
+public class TestDiagramProvider extends ExtensionDiagramProvider {
+    public TestDiagramProvider() {
+        super(".chain");
     }
 
     @Override

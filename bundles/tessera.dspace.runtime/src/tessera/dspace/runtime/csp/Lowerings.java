@@ -96,7 +96,6 @@ public final class Lowerings {
 
     /** Adds an effect's objects to {@code k}; returns the memberships it implies (supersets included). */
     private static Set<Member> apply(Engine engine, Kernel k, Instance.TriggerEffect eff) {
-        Program prog = engine.prog;
         Kernel scratch = new Kernel();
         scratch.plain = new Kernel.Members[k.plain.length];
         scratch.param = new ArrayList<>();
@@ -104,20 +103,9 @@ public final class Lowerings {
             scratch.plain[s] = k.plain[s] == null ? null : new Kernel.Members();
             scratch.param.add(k.param.get(s) == null ? null : new java.util.HashMap<>());
         }
-        for (Map.Entry<String, List<String>> e : eff.setAdditions().entrySet()) {
-            int s = prog.setId(e.getKey());
-            if (s < 0) {
-                throw new IllegalStateException("a trigger effect adds objects to the unknown set " + e.getKey());
-            }
-            for (String o : e.getValue()) {
-                engine.addObject(scratch, s, -1, k.object(o));
-            }
-        }
-        for (Map.Entry<String, List<String[]>> e : eff.paramSetAdditions().entrySet()) {
-            int s = prog.setId(e.getKey());
-            for (String[] po : e.getValue()) {
-                engine.addObject(scratch, s, k.object(po[0]), k.object(po[1]));
-            }
+        String unknown = Triggers.addObjects(engine, scratch, k, eff);
+        if (unknown != null) {
+            throw new IllegalStateException("a trigger effect adds objects to the unknown set " + unknown);
         }
         Set<Member> adds = members(scratch);
         for (Member m : adds) {

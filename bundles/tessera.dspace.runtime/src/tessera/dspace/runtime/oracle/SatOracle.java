@@ -28,7 +28,6 @@ import tessera.dspace.runtime.ir.Cond;
 import tessera.dspace.runtime.ir.ConstraintDecl;
 import tessera.dspace.runtime.ir.Op;
 import tessera.dspace.runtime.ir.QuotientDecl;
-import tessera.dspace.runtime.ir.TriggerDecl;
 import tessera.dspace.runtime.ir.VarDecl;
 
 /**
@@ -41,14 +40,17 @@ import tessera.dspace.runtime.ir.VarDecl;
  * literal ⟺ its binding exists ∧ its conditions hold (a condition on an absent instance is not entailed, as in the
  * runtime); a variable exists ⟺ its arguments are members, and an absent variable has no value (all literals false);
  * constraint instances and counter terms over absent objects are vacuous. Lowerings that enable each other in a cycle
- * and triggers that add objects to sets a quotient depends on are refused with a message.
+ * and triggers that add objects to sets a quotient depends on are refused with a message ({@link LoweringEncoding});
+ * the clauses are built in {@link Cnf}.
  */
 public final class SatOracle {
     private final Engine engine;
     private final Program prog;
-    private final Candidate view;
+    final Candidate view;
     private final ISolver solver = SolverFactory.newDefault();
-    private int nextVar;
+    private final Cnf cnf = new Cnf();
+    /** A literal forced true. */
+    private final int tru = cnf.tru;
     /** [var] → SAT variable of value i is base[var] + i. */
     private final int[] base;
     private final int[] size;
@@ -57,11 +59,10 @@ public final class SatOracle {
     private boolean unsat;
     /** The lowerings exposed up front (null: the space has no triggers). */
     private final Lowerings low;
-    /** A literal forced true. */
-    private int tru;
-    private final Map<Lowerings.Member, Integer> memberLit = new HashMap<>();
+    /** Membership and firing literals of the lowerings. */
+    private final LoweringEncoding lowering;
     /** [var] → literal "the variable exists" ({@code tru} for variables of the instance). */
-    private final int[] exLit;
+    final int[] exLit;
     /** Negated existence literals of the instances a constraint mentions (collected while encoding one constraint). */
     private List<Integer> guard;
 
@@ -74,6 +75,7 @@ public final class SatOracle {
         base = new int[n];
         size = new int[n];
         exLit = new int[n];
+        lowering = new LoweringEncoding(this, cnf, prog, low);
     }
 
     /** Builds the oracle for the instance behind {@code init} (its kernel's objects; domains are not used). */
@@ -81,71 +83,37 @@ public final class SatOracle {
         Lowerings low = init.engine().program().space.triggers.isEmpty() ? null : Lowerings.of(init.engine());
         SatOracle o = new SatOracle(low == null ? init : low.view(), low);
         o.encode();
-        o.load();
+        o.unsat = !o.cnf.load(o.solver);
         return o;
     }
 
-    private int fresh() {
-        return ++nextVar;
-    }
-
-    private final List<int[]> clauses = new ArrayList<>();
-
-    private void clause(int... lits) {
-        clauses.add(lits.clone()); // buffered: the solver is sized once the encoding is complete
-    }
-
-    private void load() {
-        solver.newVar(nextVar + 1);
-        solver.setExpectedNumberOfClauses(clauses.size());
-        for (int[] c : clauses) {
-            try {
-                solver.addClause(new VecInt(c));
-            } catch (ContradictionException e) {
-                unsat = true;
-            }
-        }
-        clauses.clear();
-    }
-
-    private void exactlyOne(int[] lits) {
-        clause(lits);
-        for (int i = 0; i < lits.length; i++) {
-            for (int j = i + 1; j < lits.length; j++) {
-                clause(-lits[i], -lits[j]);
-            }
-        }
-    }
-
     private void encode() {
-        tru = fresh();
-        clause(tru);
         if (low != null) {
-            lowerings();
+            lowering.declare();
         }
         int n = view.variableCount();
         for (int v = 0; v < n; v++) {
-            exLit[v] = and(members(Lowerings.ofVariable(view, v)));
+            exLit[v] = cnf.and(lowering.members(Lowerings.ofVariable(view, v)));
             ChoiceInfo c = view.choiceInfo(v);
             if (c.kind() == Kind.COUNTER) {
                 continue;
             }
             size[v] = c.kind() == Kind.ENUM ? c.nvalues() : view.universe(v).length;
-            base[v] = nextVar + 1;
+            base[v] = cnf.maxVar() + 1;
             int[] lits = new int[size[v]];
             for (int i = 0; i < size[v]; i++) {
-                lits[i] = fresh();
+                lits[i] = cnf.fresh();
             }
             if (exLit[v] == tru) {
-                exactlyOne(lits);
+                cnf.exactlyOne(lits);
             } else { // an absent variable has no value
                 int[] some = Arrays.copyOf(lits, lits.length + 1);
                 some[lits.length] = -exLit[v];
-                clause(some);
+                cnf.clause(some);
                 for (int i = 0; i < lits.length; i++) {
-                    clause(exLit[v], -lits[i]);
+                    cnf.clause(exLit[v], -lits[i]);
                     for (int j = i + 1; j < lits.length; j++) {
-                        clause(-lits[i], -lits[j]);
+                        cnf.clause(-lits[i], -lits[j]);
                     }
                 }
             }
@@ -156,7 +124,7 @@ public final class SatOracle {
             }
         }
         if (low != null) {
-            firings();
+            lowering.firings();
         }
         for (ConstraintDecl k : prog.space.constraints) {
             Access.forEachBinding(view, k.vars(), b -> constraint(k, b));
@@ -188,12 +156,12 @@ public final class SatOracle {
         long b0 = Access.counterBase(view, cv);
         TreeSet<Long> cur = new TreeSet<>(List.of(b0));
         Map<Long, Integer> lit = new HashMap<>();
-        int l0 = fresh();
-        clause(l0);
+        int l0 = cnf.fresh();
+        cnf.clause(l0);
         lit.put(b0, l0);
         for (int[] t : terms) {
             int d = t[0], vv = t[1];
-            List<Integer> gateParts = members(low == null ? List.of() : Lowerings.ofTerm(view, cv, t[2]));
+            List<Integer> gateParts = lowering.members(low == null ? List.of() : Lowerings.ofTerm(view, cv, t[2]));
             if (d >= 0) {
                 gateParts.add(base[d] + 1);
                 gateParts.add(exLit[d]);
@@ -201,7 +169,7 @@ public final class SatOracle {
             if (vv >= 0) {
                 gateParts.add(exLit[vv]);
             }
-            int gate = and(gateParts); // the term counts: it exists and its δ is TRUE
+            int gate = cnf.and(gateParts); // the term counts: it exists and its δ is TRUE
             long[] vals;
             int[] vlits;
             if (vv < 0) {
@@ -233,14 +201,14 @@ public final class SatOracle {
             int[] all = new int[next.size()];
             int k = 0;
             for (long a : next) {
-                all[k++] = fresh();
+                all[k++] = cnf.fresh();
                 nlit.put(a, all[k - 1]);
             }
-            exactlyOne(all);
+            cnf.exactlyOne(all);
             for (long a : cur) {
                 int pa = lit.get(a);
                 if (gate != tru) {
-                    clause(-pa, gate, nlit.get(a)); // δ false or the term absent: unchanged
+                    cnf.clause(-pa, gate, nlit.get(a)); // δ false or the term absent: unchanged
                 }
                 for (int i = 0; i < vals.length; i++) {
                     long r = mul ? a * vals[i] : a + vals[i];
@@ -251,7 +219,7 @@ public final class SatOracle {
                     if (vlits[i] != 0) {
                         cl.add(-vlits[i]);
                     }
-                    clause(cl.stream().mapToInt(Integer::intValue).toArray());
+                    cnf.clause(cl);
                 }
             }
             cur = next;
@@ -261,17 +229,17 @@ public final class SatOracle {
         counterValues.put(cv, vals);
         counterBase.put(cv, lit.get(vals[0]));
         // make the final layer's literals consecutive through equivalences
-        int first = nextVar + 1;
+        int first = cnf.maxVar() + 1;
         for (long a : vals) {
-            int x = fresh();
-            clause(-x, lit.get(a));
-            clause(x, -lit.get(a));
+            int x = cnf.fresh();
+            cnf.clause(-x, lit.get(a));
+            cnf.clause(x, -lit.get(a));
         }
         counterBase.put(cv, first);
     }
 
     /** Literals of a condition as a disjunction; null means "true" (clause satisfied), empty means "false". */
-    private List<Integer> lits(Cond c, Map<String, Integer> b) {
+    List<Integer> lits(Cond c, Map<String, Integer> b) {
         switch (c) {
             case Cond.Const k -> {
                 return k.value() ? null : List.of();
@@ -309,12 +277,12 @@ public final class SatOracle {
                 }
                 guard(fa[0]);
                 guard(fb[0]);
-                int t = fresh();
+                int t = cnf.fresh();
                 long[] va = values(fa), vb = values(fb);
                 for (int i = 0; i < va.length; i++) {
                     for (int j = 0; j < vb.length; j++) {
                         if (!m.op().test(va[i], vb[j])) {
-                            clause(-t, -valueLit(fa, i), -valueLit(fb, j));
+                            cnf.clause(-t, -valueLit(fa, i), -valueLit(fb, j));
                         }
                     }
                 }
@@ -352,7 +320,7 @@ public final class SatOracle {
     }
 
     /** Values of an instance in the orientation of the condition: enum index (inverted if reversed) or number. */
-    private long[] values(int[] f) {
+    long[] values(int[] f) {
         ChoiceInfo ci = view.choiceInfo(f[0]);
         if (ci.kind() == Kind.ENUM) {
             long[] r = new long[ci.nvalues()];
@@ -364,7 +332,7 @@ public final class SatOracle {
         return numValues(f[0]);
     }
 
-    private int valueLit(int[] f, int i) {
+    int valueLit(int[] f, int i) {
         ChoiceInfo ci = view.choiceInfo(f[0]);
         return ci.kind() == Kind.ENUM ? base[f[0]] + i : numLit(f[0], i);
     }
@@ -384,7 +352,7 @@ public final class SatOracle {
                 clause.addAll(l);
             }
             clause.addAll(guard); // vacuous when an instance it mentions does not exist
-            for (int m : members(low == null ? List.of() : Lowerings.ofBinding(view, k.vars(), b))) {
+            for (int m : lowering.members(low == null ? List.of() : Lowerings.ofBinding(view, k.vars(), b))) {
                 if (m != tru) {
                     clause.add(-m); // vacuous when the binding does not exist
                 }
@@ -392,207 +360,13 @@ public final class SatOracle {
         } finally {
             guard = null;
         }
-        clause(clause.stream().mapToInt(Integer::intValue).toArray());
+        cnf.clause(clause);
     }
 
     private void guard(int var) {
         if (guard != null && exLit[var] != tru) {
             guard.add(-exLit[var]);
         }
-    }
-
-    /** A literal equivalent to the conjunction ({@code tru} when empty). */
-    private int and(List<Integer> lits) {
-        List<Integer> l = lits.stream().filter(x -> x != tru).distinct().toList();
-        if (l.isEmpty()) {
-            return tru;
-        }
-        if (l.size() == 1) {
-            return l.get(0);
-        }
-        int a = fresh();
-        int[] back = new int[l.size() + 1];
-        back[0] = a;
-        for (int i = 0; i < l.size(); i++) {
-            clause(-a, l.get(i));
-            back[i + 1] = -l.get(i);
-        }
-        clause(back);
-        return a;
-    }
-
-    /** Literals of memberships ({@code tru} for those of the instance). */
-    private List<Integer> members(List<Lowerings.Member> ms) {
-        List<Integer> r = new ArrayList<>();
-        for (Lowerings.Member m : ms) {
-            r.add(memberLit.getOrDefault(m, low == null || low.base().contains(m) ? tru : -tru));
-        }
-        return r;
-    }
-
-    /** Membership and firing literals; checks that lowerings do not enable each other in a cycle. */
-    private final List<Integer> firingLit = new ArrayList<>();
-
-    private void lowerings() {
-        for (Lowerings.Firing f : low.firings()) {
-            firingLit.add(fresh());
-            if (f.adds() != null) {
-                for (Lowerings.Member m : f.adds()) {
-                    if (!low.base().contains(m)) {
-                        memberLit.computeIfAbsent(m, x -> fresh());
-                    }
-                }
-            }
-        }
-        Map<Lowerings.Member, List<Integer>> support = new HashMap<>();
-        for (int i = 0; i < low.firings().size(); i++) {
-            Lowerings.Firing f = low.firings().get(i);
-            if (f.adds() != null) {
-                for (Lowerings.Member m : f.adds()) {
-                    if (memberLit.containsKey(m)) {
-                        support.computeIfAbsent(m, x -> new ArrayList<>()).add(firingLit.get(i));
-                    }
-                }
-            }
-        }
-        support.forEach((m, fs) -> { // m ⟺ ∨ firings adding it
-            int ml = memberLit.get(m);
-            int[] c = new int[fs.size() + 1];
-            c[0] = -ml;
-            for (int i = 0; i < fs.size(); i++) {
-                c[i + 1] = fs.get(i);
-                clause(-fs.get(i), ml);
-            }
-            clause(c);
-        });
-        java.util.Set<Integer> itemSets = new java.util.HashSet<>();
-        for (QuotientDecl q : prog.space.quotients) {
-            itemSets.add(prog.setId(q.item().set().set()));
-        }
-        for (Lowerings.Member m : memberLit.keySet()) {
-            if (itemSets.contains(m.set())) { // representatives are picked by object order, which firing order decides
-                throw new IllegalStateException("the SAT oracle does not encode triggers that add items of a quotient ("
-                        + prog.setNames.get(m.set()) + ")");
-            }
-            if (prog.setDecls.get(m.set()).quotient()) {
-                throw new IllegalStateException("the SAT oracle does not encode triggers that add objects to the"
-                        + " quotient set " + prog.setNames.get(m.set()) + " (the runtime fills quotient sets)");
-            }
-        }
-    }
-
-    /** firing ⟺ binding exists ∧ every condition holds; a firing the instance gives no effect for fails (never fires). */
-    private void firings() {
-        List<Lowerings.Firing> fs = low.firings();
-        List<java.util.Set<Lowerings.Member>> needs = new ArrayList<>();
-        for (int i = 0; i < fs.size(); i++) {
-            Lowerings.Firing f = fs.get(i);
-            TriggerDecl t = prog.space.triggers.get(f.trigger());
-            Map<String, Integer> b = new HashMap<>();
-            for (int j = 0; j < t.vars().size(); j++) {
-                b.put(t.vars().get(j).name(), f.objs()[j]);
-            }
-            java.util.Set<Lowerings.Member> need = new java.util.HashSet<>(f.binding());
-            List<Integer> parts = members(f.binding());
-            for (Cond c : t.conditions()) {
-                parts.add(truth(c, b, need));
-            }
-            int fl = firingLit.get(i);
-            int all = and(parts);
-            clause(-fl, all);
-            clause(fl, -all);
-            if (f.adds() == null) {
-                clause(-fl);
-            }
-            needs.add(need);
-        }
-        // lowerings enabling each other in a cycle would make the completion above admit unfounded firings
-        int[] state = new int[fs.size()];
-        for (int i = 0; i < fs.size(); i++) {
-            cycle(i, state, needs);
-        }
-    }
-
-    private void cycle(int i, int[] state, List<java.util.Set<Lowerings.Member>> needs) {
-        if (state[i] == 2) {
-            return;
-        }
-        if (state[i] == 1) {
-            throw new IllegalStateException("the SAT oracle cannot encode triggers whose lowerings enable each other in a"
-                    + " cycle (trigger \"" + prog.space.triggers.get(low.firings().get(i).trigger()).code() + "\")");
-        }
-        state[i] = 1;
-        java.util.Set<Lowerings.Member> adds = low.firings().get(i).adds();
-        for (int j = 0; adds != null && j < needs.size(); j++) {
-            for (Lowerings.Member m : needs.get(j)) {
-                if (memberLit.containsKey(m) && adds.contains(m)) {
-                    cycle(j, state, needs);
-                    break;
-                }
-            }
-        }
-        state[i] = 2;
-    }
-
-    /**
-     * A literal equivalent to "condition {@code c} holds" under {@code b} (false when an instance it mentions is
-     * absent: the runtime fires only on entailed conditions); adds the memberships it needs to {@code need}.
-     */
-    private int truth(Cond c, Map<String, Integer> b, java.util.Set<Lowerings.Member> need) {
-        if (c instanceof Cond.Cmp m) {
-            int[] fa = Access.find(view, m.lhs(), b), fb = Access.find(view, m.rhs(), b);
-            if (fa == null || fb == null) {
-                return -tru;
-            }
-            need.addAll(Lowerings.ofVariable(view, fa[0]));
-            need.addAll(Lowerings.ofVariable(view, fb[0]));
-            int q = fresh();
-            clause(-q, exLit[fa[0]]);
-            clause(-q, exLit[fb[0]]);
-            long[] va = values(fa), vb = values(fb);
-            List<Integer> anyA = new ArrayList<>(List.of(-q));
-            for (int i = 0; i < va.length; i++) {
-                anyA.add(valueLit(fa, i));
-                List<Integer> ok = new ArrayList<>(List.of(-q, -valueLit(fa, i)));
-                for (int j = 0; j < vb.length; j++) {
-                    if (m.op().test(va[i], vb[j])) {
-                        ok.add(valueLit(fb, j));
-                        clause(-valueLit(fa, i), -valueLit(fb, j), q);
-                    }
-                }
-                clause(ok.stream().mapToInt(Integer::intValue).toArray());
-            }
-            clause(anyA.stream().mapToInt(Integer::intValue).toArray());
-            return q;
-        }
-        guard = new ArrayList<>();
-        List<Integer> l;
-        try {
-            l = lits(c, b);
-        } finally {
-            guard = null;
-        }
-        if (l == null) {
-            return tru;
-        }
-        if (l.contains(Integer.MIN_VALUE) || l.isEmpty()) {
-            return -tru;
-        }
-        ChoiceInst ci = c instanceof Cond.Is is ? is.inst() : c instanceof Cond.IsNot is ? is.inst()
-                : c instanceof Cond.CmpCode m ? m.lhs() : null;
-        int[] f = ci == null ? null : Access.find(view, ci, b);
-        int q = fresh();
-        if (f != null) {
-            need.addAll(Lowerings.ofVariable(view, f[0]));
-            clause(-q, exLit[f[0]]);
-        }
-        List<Integer> some = new ArrayList<>(List.of(-q));
-        for (int x : l) {
-            some.add(x);
-            clause(-x, q);
-        }
-        clause(some.stream().mapToInt(Integer::intValue).toArray());
-        return q;
     }
 
     /** repr(x) ∨ ¬f(x) ∨ ∨_{y<x} (f(y) ∧ equiv(y,x) ∈ V): x is the representative when no lower object shares its class. */
@@ -629,10 +403,10 @@ public final class SatOracle {
                 }
                 Map<String, Integer> by = new HashMap<>(b);
                 by.put(q.item().name(), y);
-                int a = fresh();
-                int member = and(members(low == null ? List.of() : Lowerings.ofBinding(view, List.of(q.item()), by)));
+                int a = cnf.fresh();
+                int member = cnf.and(lowering.members(low == null ? List.of() : Lowerings.ofBinding(view, List.of(q.item()), by)));
                 if (member != tru) {
-                    clause(-a, member); // a lower item counts only once a lowering has created it
+                    cnf.clause(-a, member); // a lower item counts only once a lowering has created it
                 }
                 boolean possible = true;
                 for (Cond f : q.conditions()) {
@@ -645,7 +419,7 @@ public final class SatOracle {
                     if (l.isEmpty()) {
                         possible = false;
                     }
-                    clause(c2.stream().mapToInt(Integer::intValue).toArray());
+                    cnf.clause(c2);
                 }
                 int[] e = Access.find(view, new ChoiceInst(q.equiv(), List.of("$y", "$x")), Map.of("$y", y, "$x", x));
                 if (e == null) {
@@ -655,12 +429,12 @@ public final class SatOracle {
                         Map.of("$y", y, "$x", x));
                 List<Integer> c3 = new ArrayList<>(el);
                 c3.add(0, -a);
-                clause(c3.stream().mapToInt(Integer::intValue).toArray());
+                cnf.clause(c3);
                 if (possible) {
                     cl.add(a);
                 }
             }
-            clause(cl.stream().mapToInt(Integer::intValue).toArray());
+            cnf.clause(cl);
         });
     }
 
@@ -744,7 +518,7 @@ public final class SatOracle {
         List<int[]> r = new ArrayList<>();
         while (r.size() < limit && solve(deadline, new VecInt())) {
             int[] model = solver.model();
-            boolean[] tru = new boolean[nextVar + 2];
+            boolean[] tru = new boolean[cnf.maxVar() + 2];
             for (int l : model) {
                 if (l > 0 && l < tru.length) {
                     tru[l] = true;

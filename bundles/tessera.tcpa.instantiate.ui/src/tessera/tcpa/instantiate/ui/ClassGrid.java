@@ -10,8 +10,8 @@ import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Composite;
 
-import tessera.tcpa.sim.concrete.Processor;
-import tessera.tcpa.sim.concrete.ProcessorClass;
+import tessera.tcpa.concrete.Processor;
+import tessera.tcpa.concrete.ProcessorClass;
 
 /**
  * Seed 003 Fig. 5: the PE region as a grid, each PE filled with the colour of its processor class, and a legend with

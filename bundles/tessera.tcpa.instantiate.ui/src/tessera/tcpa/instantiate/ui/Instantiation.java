@@ -1,29 +1,23 @@
 package tessera.tcpa.instantiate.ui;
 
-import java.io.IOException;
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 import tessera.core.Diagnostic;
-import tessera.core.DiagnosticException;
 import tessera.core.Monitor;
 import tessera.core.pass.GenPaths;
 import tessera.tcpa.instantiate.Instantiator;
-import tessera.tcpa.instantiate.pass.InstantiatePass;
-import tessera.tcpa.mapping.Settings;
-import tessera.tcpa.mapping.TcpaCompiler;
-import tessera.tcpa.sim.concrete.ConcreteConfiguration;
-import tessera.tcpa.sim.concrete.FuProgram;
-import tessera.tcpa.sim.concrete.ProcessorClass;
-import tessera.tcpa.tcpa.Architecture;
+import tessera.core.pass.ProjectSettings;
+import tessera.tcpa.pipeline.TcpaPipeline;
+import tessera.tcpa.pipeline.TcpaSettings;
+import tessera.tcpa.concrete.ConcreteConfiguration;
+import tessera.tcpa.concrete.FuProgram;
+import tessera.tcpa.concrete.ProcessorClass;
 
 /**
  * A .pla of the workspace compiled onto the project's {@code tcpa.arch} and instantiated with its
@@ -32,9 +26,9 @@ import tessera.tcpa.tcpa.Architecture;
  * one file share one instantiation.
  */
 public record Instantiation(String fileName, String params, Map<String, Long> bounds, int rows, int cols, String archName,
-        TcpaCompiler.Compiled compiled, Instantiator.Result result, String error) {
+        TcpaPipeline.Compiled compiled, Instantiator.Result result, String error) {
 
-    public static final String SETTINGS_FILE = "tessera.properties";
+    public static final String SETTINGS_FILE = ProjectSettings.FILE;
     private static final int CACHE_SIZE = 6;
     private static final Map<String, Instantiation> CACHE = new LinkedHashMap<>(16, 0.75f, true) {
         private static final long serialVersionUID = 1L;
@@ -80,8 +74,8 @@ public record Instantiation(String fileName, String params, Map<String, Long> bo
     /** Instantiates (or takes from the cache) the file's text with the project's settings read through {@code reader}. */
     public static Instantiation of(String fileName, String text, Function<String, Optional<String>> reader, Monitor monitor) {
         String settingsText = reader.apply(SETTINGS_FILE).orElse("");
-        Map<String, String> settings = settings(settingsText);
-        String archPath = settings.getOrDefault(Settings.ARCH, "").trim();
+        Map<String, String> settings = ProjectSettings.parse(settingsText);
+        String archPath = settings.getOrDefault(TcpaSettings.ARCH, "").trim();
         String key = fileName + "\u0000" + text + "\u0000" + settingsText + "\u0000"
                 + (archPath.isEmpty() ? "" : reader.apply(archPath).orElse(""));
         synchronized (CACHE) {
@@ -102,40 +96,33 @@ public record Instantiation(String fileName, String params, Map<String, Long> bo
     private static Instantiation compute(String fileName, String text, Map<String, String> settings,
             Function<String, Optional<String>> reader, Monitor monitor) {
         String name = GenPaths.baseName(fileName);
-        Optional<InstantiatePass.Run> run;
-        try {
-            run = InstantiatePass.parameters(settings, fileName); // the keys of the tcpa.instantiate builder pass
-        } catch (IllegalArgumentException e) {
-            return failed(fileName, "In " + SETTINGS_FILE + ": " + e.getMessage() + "; write e.g. N=16,M=8 and 1x3.");
+        TcpaPipeline.Run run = TcpaPipeline.run(fileName, text, settings, reader, Optional.empty(), Optional.empty(),
+                TcpaPipeline.Until.INSTANTIATION, monitor);
+        switch (run.stop()) {
+            case BAD_PARAMETERS:
+                return failed(fileName, "In " + SETTINGS_FILE + ": " + run.problem().message() + "; write e.g. N=16,M=8 and 1x3.");
+            case NO_PARAMETERS:
+                return failed(fileName, "No run-time parameters for " + name + ".pla: set " + TcpaSettings.PARAMS + "." + name
+                        + " (e.g. N=16) and " + TcpaSettings.PES + "." + name + " (e.g. 1x3) in " + SETTINGS_FILE + ".");
+            case BAD_ARCHITECTURE:
+                return failed(fileName, "The architecture of " + TcpaSettings.ARCH + " has errors:\n" + run.problem().format());
+            case NO_ARCHITECTURE:
+                return failed(fileName, "No TCPA architecture: set " + TcpaSettings.ARCH + "=PATH.tcpa in " + SETTINGS_FILE + ".");
+            default:
+                break;
         }
-        if (run.isEmpty()) {
-            return failed(fileName, "No run-time parameters for " + name + ".pla: set " + InstantiatePass.PARAMS + "." + name
-                    + " (e.g. N=16) and " + InstantiatePass.PES + "." + name + " (e.g. 1x3) in " + SETTINGS_FILE + ".");
-        }
-        String params = run.get().params();
-        Map<String, Long> bounds = run.get().parameters().bounds();
-        int rows = run.get().parameters().rows();
-        int cols = run.get().parameters().cols();
-        Optional<Architecture> arch;
-        try {
-            arch = Settings.architecture(settings, reader);
-        } catch (DiagnosticException e) {
-            return failed(fileName, "The architecture of " + Settings.ARCH + " has errors:\n" + e.diagnostic().format());
-        }
-        if (arch.isEmpty()) {
-            return failed(fileName, "No TCPA architecture: set " + Settings.ARCH + "=PATH.tcpa in " + SETTINGS_FILE + ".");
-        }
-        String archName = arch.get().getName();
-        TcpaCompiler.Compiled c = TcpaCompiler.compile(fileName, text, arch.get(), Settings.options(settings, fileName), monitor);
+        String params = run.parameters().params();
+        Instantiator.Parameters p = run.parameters().parameters();
+        String archName = run.arch().getName();
+        TcpaPipeline.Compiled c = run.compiled();
         if (!c.ok()) {
-            return new Instantiation(fileName, params, bounds, rows, cols, archName, c, null,
+            return new Instantiation(fileName, params, p.bounds(), p.rows(), p.cols(), archName, c, null,
                     "The symbolic mapping of " + name + ".pla onto " + archName + " failed:\n" + errors(c.diagnostics()));
         }
-        Instantiator.Result r = Instantiator.run(c.mapping().config(), arch.get(), run.get().parameters(),
-                fileName, monitor);
-        String err = r.ok() ? null : "The instantiation for " + params + " on " + rows + "×" + cols + " PEs failed:\n"
+        Instantiator.Result r = run.instantiated();
+        String err = r.ok() ? null : "The instantiation for " + params + " on " + p.rows() + "×" + p.cols() + " PEs failed:\n"
                 + errors(r.diagnostics());
-        return new Instantiation(fileName, params, bounds, rows, cols, archName, c, r, err);
+        return new Instantiation(fileName, params, p.bounds(), p.rows(), p.cols(), archName, c, r, err);
     }
 
     /** The error diagnostics, one formatted line each. */
@@ -151,17 +138,6 @@ public record Instantiation(String fileName, String params, Map<String, Long> bo
 
     private static Instantiation failed(String fileName, String message) {
         return new Instantiation(fileName, "", Map.of(), 0, 0, "", null, null, message);
-    }
-
-    /** {@code tessera.properties} text → key/value map (unreadable text = no settings). */
-    static Map<String, String> settings(String text) {
-        Properties p = new Properties();
-        try {
-            p.load(new StringReader(text));
-        } catch (IOException | IllegalArgumentException e) {
-            return Map.of();
-        }
-        return p.stringPropertyNames().stream().collect(Collectors.toMap(k -> k, p::getProperty));
     }
 
     /** A set of iterations n as compact ranges: {0}, {1..4, 6}. */

@@ -6,7 +6,6 @@ import java.util.List;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.Font;
 import org.eclipse.swt.layout.GridData;
@@ -19,10 +18,11 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.jface.resource.JFaceResources;
 
 import tessera.core.Monitor;
-import tessera.tcpa.sim.ProgramText;
-import tessera.tcpa.sim.concrete.ControlSignal;
-import tessera.tcpa.sim.concrete.FuProgram;
+import tessera.tcpa.concrete.io.ProgramText;
+import tessera.tcpa.concrete.ControlSignal;
+import tessera.tcpa.concrete.FuProgram;
 import tessera.ui.DiagramCanvas;
+import tessera.ui.Layouts;
 
 /**
  * The TCPA Instantiation view (seed 003 §6) of the active .pla: the processor classes over the PE region (Fig. 5),
@@ -56,7 +56,7 @@ public class InstantiationView extends PlaView<Instantiation> {
         classInfo.setLayoutData(new GridData(SWT.FILL, SWT.BOTTOM, true, false));
         classInfo.setText("Click a PE to select its processor class.");
         grid.addClassListener(this::classSelected);
-        tab("Processor classes", classes);
+        Layouts.tab(tabs, "Processor classes", classes);
 
         Composite programs = new Composite(tabs, SWT.NONE);
         programs.setLayout(new GridLayout(2, false));
@@ -72,18 +72,12 @@ public class InstantiationView extends PlaView<Instantiation> {
         listing.setFont(mono);
         sash.setWeights(58, 42);
         cfgCanvas.addSelectionListener(o -> revealBlock(o instanceof String label ? label : null));
-        tab("Kernel CFG and program", programs);
+        Layouts.tab(tabs, "Kernel CFG and program", programs);
 
         interconnect = new InterconnectCanvas(tabs);
-        tab("Interconnect", interconnect);
+        Layouts.tab(tabs, "Interconnect", interconnect);
         tabs.setSelection(0);
         return tabs;
-    }
-
-    private void tab(String name, Control c) {
-        CTabItem item = new CTabItem(tabs, SWT.NONE);
-        item.setText(name);
-        item.setControl(c);
     }
 
     @Override

@@ -11,13 +11,13 @@ import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.graphics.Transform;
 import org.eclipse.swt.widgets.Composite;
 
-import tessera.tcpa.sim.concrete.Bank;
-import tessera.tcpa.sim.concrete.BankKind;
-import tessera.tcpa.sim.concrete.Connection;
-import tessera.tcpa.sim.concrete.Layer;
-import tessera.tcpa.sim.concrete.Processor;
-import tessera.tcpa.sim.concrete.Side;
-import tessera.tcpa.sim.concrete.Wrapper;
+import tessera.tcpa.concrete.Bank;
+import tessera.tcpa.concrete.BankKind;
+import tessera.tcpa.concrete.Connection;
+import tessera.tcpa.concrete.Layer;
+import tessera.tcpa.concrete.Processor;
+import tessera.tcpa.concrete.Side;
+import tessera.tcpa.concrete.Wrapper;
 
 /**
  * Seed 003 Fig. 8: the concrete interconnect of the region. Each PE sits in its wrapper; the wrapper switch

@@ -7,23 +7,22 @@ import java.util.function.Function;
 
 import tessera.core.Monitor;
 import tessera.diagram.Diagram;
-import tessera.diagram.DiagramProvider;
+import tessera.diagram.ExtensionDiagramProvider;
 import tessera.tcpa.instantiate.ControlFlow;
 import tessera.tcpa.instantiate.KernelClasses;
-import tessera.tcpa.sim.concrete.Branch;
-import tessera.tcpa.sim.concrete.BranchKind;
-import tessera.tcpa.sim.concrete.FuProgram;
-import tessera.tcpa.sim.concrete.Instruction;
+import tessera.tcpa.concrete.Branch;
+import tessera.tcpa.concrete.BranchKind;
+import tessera.tcpa.concrete.FuProgram;
+import tessera.tcpa.concrete.Instruction;
 
 /**
  * Seed 003 Figs. 6–7 for the Tessera Diagram view: per processor class and FU the CFG of Alg. 3, one node per kernel
  * class (its iterations n and kernel), edges with their transition spaces (source iterations, P3) and the control
  * signal code that selects them in the generated program (Alg. 4).
  */
-public final class KernelCfgDiagrams implements DiagramProvider {
-    @Override
-    public boolean accepts(String fileName) {
-        return fileName.endsWith(".pla");
+public final class KernelCfgDiagrams extends ExtensionDiagramProvider {
+    public KernelCfgDiagrams() {
+        super(".pla");
     }
 
     @Override

@@ -74,14 +74,9 @@ abstract class PlaView<T> extends EditorFileView {
 
     @Override
     protected void showText(IFile f, String text) {
-        show(f, text);
+        showInProject(f, text, this::show);
     }
 
-    /** Shows a workspace .pla file with the given (possibly unsaved) text; other project files are read from the workspace. */
-    public Job show(IFile f, String text) {
-        setFile(f);
-        return show(f.getProjectRelativePath().toString(), text, projectReader(f));
-    }
 
     /** Instantiates a PLA text in a background job and shows the result (tests may call this without a workspace file). */
     public Job show(String fileName, String text, Function<String, Optional<String>> reader) {

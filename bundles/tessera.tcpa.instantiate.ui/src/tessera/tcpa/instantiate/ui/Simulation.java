@@ -16,12 +16,12 @@ import tessera.rdg.interp.Interpreter;
 import tessera.rdg.interp.RunResult;
 import tessera.tcpa.sim.SimResult;
 import tessera.tcpa.sim.Simulator;
-import tessera.tcpa.sim.concrete.ConcreteConfiguration;
-import tessera.tcpa.sim.concrete.FuProgram;
-import tessera.tcpa.sim.concrete.Processor;
+import tessera.tcpa.concrete.ConcreteConfiguration;
+import tessera.tcpa.concrete.FuProgram;
+import tessera.tcpa.concrete.Processor;
 
 /**
- * One simulation of an {@link Instantiation} on random inputs (the seed of {@code tessera.tcpa.instantiate.Equivalence}'s
+ * One simulation of an {@link Instantiation} on random inputs (the seed of {@code tessera.tcpa.pipeline.Equivalence}'s
  * check), compared element by element with the PLA interpreter, with the per-cycle activity of every PE's FUs read
  * from the simulator's trace.
  */

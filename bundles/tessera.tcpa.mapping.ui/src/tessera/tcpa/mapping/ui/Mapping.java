@@ -1,11 +1,6 @@
 package tessera.tcpa.mapping.ui;
 
-import java.io.IOException;
-import java.io.StringReader;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.function.Function;
 
 import tessera.core.CancelledException;
@@ -13,18 +8,19 @@ import tessera.core.Diagnostic;
 import tessera.core.DiagnosticException;
 import tessera.core.Monitor;
 import tessera.core.pass.GenPaths;
-import tessera.tcpa.mapping.Settings;
+import tessera.core.pass.ProjectSettings;
 import tessera.tcpa.mapping.SymbolicMapper;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
+import tessera.tcpa.pipeline.TcpaSettings;
 import tessera.tcpa.symconf.SymbolicConfiguration;
 import tessera.tcpa.tcpa.Architecture;
 
 /**
  * A .pla of the workspace compiled onto the project's {@code tcpa.arch} with the settings of the {@code tcpa.compile}
- * builder pass (tessera.tcpa.mapping's {@link Settings}), or the readable reason why there is no mapping.
+ * builder pass ({@link TcpaSettings}), through {@link TcpaPipeline}, or the readable reason why there is no mapping.
  */
-public record Mapping(String fileName, Architecture arch, TcpaCompiler.Compiled compiled, String error) {
-    public static final String SETTINGS_FILE = "tessera.properties";
+public record Mapping(String fileName, Architecture arch, TcpaPipeline.Compiled compiled, String error) {
+    public static final String SETTINGS_FILE = ProjectSettings.FILE;
 
     public boolean ok() {
         return error == null;
@@ -44,13 +40,17 @@ public record Mapping(String fileName, Architecture arch, TcpaCompiler.Compiled 
     public static Mapping of(String fileName, String text, Function<String, Optional<String>> reader, Monitor monitor) {
         String name = GenPaths.baseName(fileName);
         try {
-            Map<String, String> settings = settings(reader.apply(SETTINGS_FILE).orElse(""));
-            Optional<Architecture> arch = Settings.architecture(settings, reader);
-            if (arch.isEmpty()) {
-                return failed(fileName, null, "No TCPA architecture for " + name + ".pla: set " + Settings.ARCH
+            TcpaPipeline.Run run = TcpaPipeline.run(fileName, text, TcpaSettings.read(reader), reader, Optional.empty(), Optional.empty(),
+                    TcpaPipeline.Until.MAPPING, monitor);
+            if (run.stop() == TcpaPipeline.Stop.BAD_ARCHITECTURE) {
+                return failed(fileName, null, "Cannot read the project's TCPA settings:\n" + run.problem().format());
+            }
+            if (run.stop() == TcpaPipeline.Stop.NO_ARCHITECTURE) {
+                return failed(fileName, null, "No TCPA architecture for " + name + ".pla: set " + TcpaSettings.ARCH
                         + "=PATH (project-relative, e.g. tcpa/tcpa4x4.tcpa) in " + SETTINGS_FILE + ".");
             }
-            TcpaCompiler.Compiled c = TcpaCompiler.compile(fileName, text, arch.get(), Settings.options(settings, fileName), monitor);
+            Optional<Architecture> arch = Optional.of(run.arch());
+            TcpaPipeline.Compiled c = run.compiled();
             if (!c.ok()) {
                 StringBuilder sb = new StringBuilder();
                 for (Diagnostic d : c.diagnostics()) {
@@ -73,17 +73,5 @@ public record Mapping(String fileName, Architecture arch, TcpaCompiler.Compiled 
 
     private static Mapping failed(String fileName, Architecture arch, String error) {
         return new Mapping(fileName, arch, null, error);
-    }
-
-    private static Map<String, String> settings(String text) {
-        Properties p = new Properties();
-        try {
-            p.load(new StringReader(text));
-        } catch (IOException | IllegalArgumentException e) {
-            // a malformed settings file reads as no settings; the builder reports it
-        }
-        Map<String, String> m = new HashMap<>();
-        p.forEach((k, v) -> m.put(k.toString(), v.toString()));
-        return m;
     }
 }

@@ -11,9 +11,7 @@ import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.action.IToolBarManager;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
-import org.eclipse.swt.custom.CTabItem;
 import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.layout.RowLayout;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
@@ -29,11 +27,12 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import tessera.diagram.Diagram;
 import tessera.modsched.model.Schedule;
 import tessera.modsched.ui.MrtPanel;
-import tessera.tcpa.mapping.MappedRdgDiagramProvider;
+import tessera.tcpa.pipeline.MappedRdgDiagramProvider;
 import tessera.tcpa.mapping.passes.SymbolicScheduling;
 import tessera.tcpa.symconf.SymbolicConfiguration;
 import tessera.ui.DiagramCanvas;
 import tessera.ui.EditorFileView;
+import tessera.ui.Layouts;
 
 /**
  * Studio view of seed 003 §5 for the .pla file of the active editor, compiled onto the project's {@code tcpa.arch}
@@ -86,26 +85,17 @@ public class MappingView extends EditorFileView {
         rdgCanvas = new DiagramCanvas(tabs, SWT.NONE);
         rdgCanvas.addListener(SWT.Resize, e -> rdgCanvas.fit());
         rdgCanvas.addSelectionListener(this::revealInEditor);
-        tab("Mapped RDG (Fig. 3)", rdgCanvas);
-        tab("PST (§5.5)", createPstTab(tabs));
+        Layouts.tab(tabs, "Mapped RDG (Fig. 3)", rdgCanvas);
+        Layouts.tab(tabs, "PST (§5.5)", createPstTab(tabs));
         mrt = new MrtPanel(tabs, SWT.NONE);
-        tab("PE MRT (§5.2)", mrt);
+        Layouts.tab(tabs, "PE MRT (§5.2)", mrt);
         tabs.setSelection(0);
         return tabs;
     }
 
-    private void tab(String title, Control body) {
-        CTabItem item = new CTabItem(tabs, SWT.NONE);
-        item.setText(title);
-        item.setControl(body);
-    }
-
     private Composite createPstTab(Composite parent) {
         Composite c = new Composite(parent, SWT.NONE);
-        GridLayout gl = new GridLayout(3, false);
-        gl.marginWidth = 2;
-        gl.marginHeight = 2;
-        c.setLayout(gl);
+        c.setLayout(Layouts.grid(3, 2, 2));
         specialise = new Button(c, SWT.CHECK);
         specialise.setText("Specialise to tile K =");
         specialise.setToolTipText("Def. 6.2: the PST evaluated at one tile (the program of one PE), nodes empty there removed");
@@ -133,14 +123,9 @@ public class MappingView extends EditorFileView {
 
     @Override
     protected void showText(IFile f, String text) {
-        show(f, text);
+        showInProject(f, text, this::show);
     }
 
-    /** Maps a workspace .pla with the given text; settings and the architecture are read from its project. */
-    public Job show(IFile f, String text) {
-        setFile(f);
-        return show(f.getProjectRelativePath().toString(), text, projectReader(f));
-    }
 
     /** Maps a PLA text in a background job and shows the result. */
     public Job show(String fileName, String text, Function<String, Optional<String>> reader) {

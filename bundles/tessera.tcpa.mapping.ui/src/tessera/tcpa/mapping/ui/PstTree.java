@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 
+import tessera.core.poly.PolySet;
 import tessera.core.poly.AffineExpr;
 import tessera.core.poly.Constraint;
 import tessera.core.poly.IntegerSet;
@@ -37,7 +38,7 @@ public final class PstTree {
 
     /** The symbolic PST (null when the configuration has none). */
     public static Node of(SymbolicConfiguration c) {
-        return c.getPst() == null ? null : build(c.getPst(), n -> n.getDomain() == null ? "" : n.getDomain());
+        return c.getPst() == null ? null : build(c.getPst(), n -> n.getDomain() == null ? "" : n.getDomain().text());
     }
 
     /** The PST specialised to tile {@code k} (one value per inter-tile index); null when nothing runs on that tile. */
@@ -64,7 +65,7 @@ public final class PstTree {
     }
 
     /** Def. 6.2 at tile K: {J | (J, K) ∈ 𝓘*}, per piece local[K] ∩ {J | P·K + J ∈ global}. */
-    public static UnionSet specialise(Tiling t, String domain, long[] k) {
+    public static UnionSet specialise(Tiling t, PolySet domain, long[] k) {
         TiledSet.Embedding e = Domains.embedding(t);
         Space js = new Space(e.intra(), List.of());
         UnionSet r = UnionSet.empty(js);
@@ -89,9 +90,9 @@ public final class PstTree {
     static IntegerSet context(SymbolicConfiguration c, long[] k) {
         Tiling t = c.getTiling();
         List<Constraint> cs = new ArrayList<>();
-        String pc = c.getParameterContext();
+        PolySet pc = c.getParameterContext();
         if (pc != null && !pc.isBlank()) {
-            cs.addAll(IntegerSet.parse(pc, List.of()).constraints());
+            cs.addAll(pc.parameters().constraints());
         }
         long min = c.getSchedule() == null ? 1 : Math.max(1, c.getSchedule().getMinTileSize());
         for (int x = 0; x < t.getTileSizes().size(); x++) {

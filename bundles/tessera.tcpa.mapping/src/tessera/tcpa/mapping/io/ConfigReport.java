@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import tessera.core.cli.Json;
 import tessera.tcpa.symconf.AccessMapping;
 import tessera.tcpa.symconf.DataEdge;
 import tessera.tcpa.symconf.Operation;
@@ -145,32 +146,20 @@ public final class ConfigReport {
         }
         List<Object> ops = new ArrayList<>();
         for (Operation o : c.getOperations()) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("id", o.getId());
-            x.put("label", o.getLabel());
-            x.put("fu", o.getFu());
-            x.put("tau", o.getTau());
-            x.put("mnemo", o.getMnemo());
-            x.put("latency", o.getLatency());
-            ops.add(x);
+            ops.add(Json.object("id", o.getId(), "label", o.getLabel(), "fu", o.getFu(), "tau", o.getTau(),
+                    "mnemo", o.getMnemo(), "latency", o.getLatency()));
         }
         m.put("schedule", ops);
         List<Object> regs = new ArrayList<>();
         for (DataEdge e : c.getEdges()) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("edge", e.getId());
-            x.put("class", e.getRegisterClass().getName());
-            x.put("delta", List.copyOf(e.getDelta()));
-            x.put("registers", List.copyOf(e.getRegisters()));
-            x.put("regRead", e.getRegRead());
-            x.put("regWrite", e.getRegWrite());
-            x.put("fdDepth", e.getFdDepth());
-            regs.add(x);
+            regs.add(Json.object("edge", e.getId(), "class", e.getRegisterClass().getName(),
+                    "delta", List.copyOf(e.getDelta()), "registers", List.copyOf(e.getRegisters()),
+                    "regRead", e.getRegRead(), "regWrite", e.getRegWrite(), "fdDepth", e.getFdDepth()));
         }
         m.put("registers", regs);
         List<Object> routes = new ArrayList<>();
         for (Route r : c.getRoutes()) {
-            routes.add(Map.of("edge", r.getEdge(), "delta", List.copyOf(r.getDelta()), "ports", List.copyOf(r.getPorts())));
+            routes.add(Json.object("edge", r.getEdge(), "delta", List.copyOf(r.getDelta()), "ports", List.copyOf(r.getPorts())));
         }
         m.put("routes", routes);
         m.put("sizeBytes", SymconfText.bytes(c).length);

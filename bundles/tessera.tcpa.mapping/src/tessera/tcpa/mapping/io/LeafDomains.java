@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import tessera.core.poly.PolySet;
 import tessera.tcpa.mapping.Domains;
 import tessera.tcpa.symconf.DataEdge;
 import tessera.tcpa.symconf.EdgeKind;
@@ -43,15 +44,17 @@ public final class LeafDomains {
             idx.addAll(t.getInterIndices());
         }
         header = "{ [" + String.join(", ", idx) + "] : ";
+        Map<String, PolySet> opSpace = new HashMap<>();
         for (Operation o : c.getOperations()) { // first op wins when two share a space
             if (o.getConditionSpace() != null && o.getId() != null && !o.getId().isEmpty()) {
-                refOfSpace.putIfAbsent(o.getConditionSpace(), "#" + o.getId());
-                spaceOfRef.put("#" + o.getId(), o.getConditionSpace());
+                refOfSpace.putIfAbsent(o.getConditionSpace().text(), "#" + o.getId());
+                spaceOfRef.put("#" + o.getId(), o.getConditionSpace().text());
+                opSpace.put(o.getId(), o.getConditionSpace());
             }
         }
         for (DataEdge e : c.getEdges()) { // a channel write's global part (Domains.writeGlobal) by the edge's id
             int[] d = e.getD().stream().mapToInt(Integer::intValue).toArray(), th = e.getTheta().stream().mapToInt(Integer::intValue).toArray();
-            String src = spaceOfRef.get("#" + e.getSource()), dst = spaceOfRef.get("#" + e.getTarget());
+            PolySet src = opSpace.get(e.getSource()), dst = opSpace.get(e.getTarget());
             if (t != null && e.getKind() == EdgeKind.DEPENDENCE && src != null && dst != null && e.getId() != null && !e.getId().isEmpty()
                     && !spaceOfRef.containsKey("#" + e.getId()) && java.util.Arrays.stream(th).anyMatch(v -> v != 0)) {
                 String g = Domains.writeGlobal(t, src, dst, d, th).toString();
@@ -60,8 +63,8 @@ public final class LeafDomains {
             }
         }
         if (c.getIterationSpace() != null) {
-            refOfSpace.put(c.getIterationSpace(), "#");
-            spaceOfRef.put("#", c.getIterationSpace());
+            refOfSpace.put(c.getIterationSpace().text(), "#");
+            spaceOfRef.put("#", c.getIterationSpace().text());
         }
     }
 

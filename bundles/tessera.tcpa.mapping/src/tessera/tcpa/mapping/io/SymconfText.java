@@ -13,7 +13,9 @@ import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.EEnum;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EcorePackage;
+import org.eclipse.emf.ecore.util.EcoreUtil;
 
+import tessera.core.poly.PolySet;
 import tessera.core.poly.TiledSet;
 import tessera.tcpa.mapping.Domains;
 import tessera.tcpa.symconf.DataEdge;
@@ -81,7 +83,7 @@ public final class SymconfText {
         if (c.getPst() != null) {
             pst(sb, c.getTiling(), leaves, c.getPst(), 0);
         }
-        c.getAccessMappings().forEach(o -> line(sb, 'A', o, -1, leaves.compact(o.getAccessSpace())));
+        c.getAccessMappings().forEach(o -> line(sb, 'A', o, -1, leaves.compact(o.getAccessSpace().text())));
         return sb.toString();
     }
 
@@ -97,8 +99,8 @@ public final class SymconfText {
 
     private static void pst(StringBuilder sb, Tiling t, LeafDomains leaves, PstNode n, int depth) {
         // an inner node's domain that is the union of its children's (§5.5 property 3) is written as '=' and recomputed
-        boolean union = t != null && !n.getChildren().isEmpty() && n.getDomain() != null && n.getDomain().equals(union(t, n).toString());
-        line(sb, 'N', n, depth, union ? UNION : leaves.compact(n.getDomain()));
+        boolean union = t != null && !n.getChildren().isEmpty() && n.getDomain() != null && n.getDomain().text().equals(union(t, n).toString());
+        line(sb, 'N', n, depth, union ? UNION : leaves.compact(n.getDomain().text()));
         n.getChildren().forEach(c -> pst(sb, t, leaves, c, depth + 1));
     }
 
@@ -243,7 +245,7 @@ public final class SymconfText {
         if (t == EcorePackage.Literals.EBOOLEAN) {
             return Boolean.valueOf(v);
         }
-        return v;
+        return EcoreUtil.createFromString(t, v); // EString as is, PolySet by its text
     }
 
     /** Recomputes 𝓘*[v], the edges' read/write domains and the PST's inner domains written as '='. */
@@ -256,10 +258,10 @@ public final class SymconfText {
             closePst(c.getTiling(), leaves, c.getPst());
         }
         for (tessera.tcpa.symconf.AccessMapping a : c.getAccessMappings()) {
-            a.setAccessSpace(leaves.expand(a.getAccessSpace()));
+            a.setAccessSpace(PolySet.valueOf(leaves.expand(a.getAccessSpace().text())));
         }
         for (Operation o : c.getOperations()) {
-            o.setTiledSpace(Domains.tiled(c.getTiling(), o.getConditionSpace()).toString());
+            o.setTiledSpace(PolySet.of(Domains.tiled(c.getTiling(), o.getConditionSpace())));
         }
         for (DataEdge e : c.getEdges()) {
             Domains.edgeDomains(c, e);
@@ -268,10 +270,10 @@ public final class SymconfText {
 
     private static void closePst(Tiling t, LeafDomains leaves, PstNode n) {
         n.getChildren().forEach(c -> closePst(t, leaves, c));
-        if (UNION.equals(n.getDomain())) {
-            n.setDomain(union(t, n).toString());
+        if (n.getDomain() != null && UNION.equals(n.getDomain().text())) {
+            n.setDomain(PolySet.of(union(t, n)));
         } else if (n.getDomain() != null) {
-            n.setDomain(leaves.expand(n.getDomain()));
+            n.setDomain(PolySet.valueOf(leaves.expand(n.getDomain().text())));
         }
     }
 

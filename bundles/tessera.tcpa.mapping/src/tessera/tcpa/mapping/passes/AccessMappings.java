@@ -3,6 +3,7 @@ package tessera.tcpa.mapping.passes;
 import java.util.List;
 import java.util.Map;
 
+import tessera.core.poly.PolySet;
 import tessera.core.poly.IntegerSet;
 import tessera.core.poly.TiledSet;
 import tessera.rdg.Edge;
@@ -22,13 +23,7 @@ import tessera.tcpa.symconf.Tiling;
  * the tiled condition space of the adjacent operation node (I/O nodes have none); α keeps Eq. (1)'s −d (P7).
  * I/O reached by interior PEs of a 2-D region needs runtime bank routing (P26): a warning "not at the border".
  */
-public final class AccessMappings implements MappingPass {
-    @Override
-    public String name() {
-        return "access mappings (§5.6)";
-    }
-
-    @Override
+public final class AccessMappings {
     public void apply(MappingState s) {
         Tiling t = s.config.getTiling();
         List<Map<String, Long>> samples = tessera.tcpa.mapping.Instances.sample(s.config, 4);
@@ -51,7 +46,7 @@ public final class AccessMappings implements MappingPass {
             a.getD().addAll(e.getD());
             String opId = input ? e.getTarget() : e.getSource();
             TiledSet space = Domains.tiled(t, s.operation(opId).getConditionSpace());
-            a.setAccessSpace(space.toString());
+            a.setAccessSpace(PolySet.of(space));
             boolean interior = reachesInterior(t, space, samples);
             a.setBorder(interior ? "interior" : "border");
             if (interior) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
+import tessera.core.poly.PolySet;
 import tessera.core.poly.IntegerSet;
 import tessera.core.poly.TiledSet;
 import tessera.tcpa.arch.Arch;
@@ -28,15 +29,9 @@ import tessera.tcpa.tcpa.Fu;
  * domains); inner domains are unions of their children. Leaf domains: dest = where the producer writes along each
  * (split) edge, src = where the consumer reads it (see {@link Domains}). Checked by {@link PstChecker}.
  */
-public final class PstGeneration implements MappingPass {
+public final class PstGeneration {
     private static final SymconfFactory F = SymconfFactory.eINSTANCE;
 
-    @Override
-    public String name() {
-        return "polyhedral syntax tree (§5.5)";
-    }
-
-    @Override
     public void apply(MappingState s) {
         Tiling t = s.config.getTiling();
         PstNode root = node(PstKind.ROOT, "root");
@@ -155,7 +150,7 @@ public final class PstGeneration implements MappingPass {
         PstNode r = node(PstKind.ROLE, name);
         for (Map.Entry<String, TiledSet> l : leaves.entrySet()) {
             PstNode leaf = node(kinds.getOrDefault(l.getKey(), PstKind.REGISTER), l.getKey());
-            leaf.setDomain(l.getValue().toString());
+            leaf.setDomain(PolySet.of(l.getValue()));
             r.getChildren().add(leaf);
         }
         return close(t, r);
@@ -174,7 +169,7 @@ public final class PstGeneration implements MappingPass {
         for (PstNode c : n.getChildren()) {
             u = u.union(Domains.parse(t, c.getDomain()));
         }
-        n.setDomain(u.toString());
+        n.setDomain(PolySet.of(u));
         return n;
     }
 }

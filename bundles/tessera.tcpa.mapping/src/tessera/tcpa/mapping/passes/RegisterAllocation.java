@@ -30,13 +30,7 @@ import tessera.tcpa.symconf.Tiling;
  * are shared per produced value (Fig. 3: all four x edges use rd0); RD names come from colouring the modulo
  * interference graph (Chaitin). Overflow of any class is an error.
  */
-public final class RegisterAllocation implements MappingPass {
-    @Override
-    public String name() {
-        return "register allocation (§5.3)";
-    }
-
-    @Override
+public final class RegisterAllocation {
     public void apply(MappingState s) {
         SymbolicConfiguration c = s.config;
         int pi = c.getSchedule().getPi();

@@ -23,17 +23,11 @@ import tessera.tcpa.symconf.SymconfFactory;
  * producers' write domains are provably disjoint (exclusive definers such as S1/S2) use one channel; channels whose
  * write domains are all disjoint may share a prefix (never alive at the same time). Unroutable → error.
  */
-public final class Routing implements MappingPass {
+public final class Routing {
     private static TiledSet write(MappingState s, DataEdge e) {
         return Domains.parse(s.config.getTiling(), e.getWriteDomain());
     }
 
-    @Override
-    public String name() {
-        return "propagation channel routing (§5.4)";
-    }
-
-    @Override
     public void apply(MappingState s) {
         List<DataEdge> channels = s.config.getEdges().stream()
                 .filter(e -> e.getKind() == EdgeKind.DEPENDENCE && e.getDelta().stream().anyMatch(v -> v != 0)).toList();

@@ -43,7 +43,7 @@ import tessera.tcpa.tcpa.OperandKind;
  * dims. π steps up from the loop's MII; the first π whose schedule makes every tiled dependence constraint
  * λ^J(d − Pθ) + λ^K θ + τ[w] − τ[v] − l[v] ≥ 0 provable as a polynomial in p (all p ≥ minTileSize) is kept.
  */
-public final class SymbolicScheduling implements MappingPass {
+public final class SymbolicScheduling {
     /** The tiled constraint of one split edge as a polynomial in the tile sizes (≥ 0 required). */
     public record TiledConstraint(DataEdge edge, Polynomial value) {
     }
@@ -51,12 +51,6 @@ public final class SymbolicScheduling implements MappingPass {
     private static final int MAX_EXTRA_PI = 64;
     private static final long TILE_LIMIT = 4096;
 
-    @Override
-    public String name() {
-        return "symbolic modulo scheduling (§5.2)";
-    }
-
-    @Override
     public void apply(MappingState s) {
         Tiling t = s.config.getTiling();
         List<Operation> ops = s.config.getOperations();

@@ -7,6 +7,7 @@ import java.util.Set;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
 
+import tessera.core.poly.PolySet;
 import tessera.rdg.ConstantEdge;
 import tessera.rdg.ConstantNode;
 import tessera.rdg.DependenceEdge;
@@ -30,15 +31,9 @@ import tessera.tcpa.symconf.SymconfFactory;
  * becomes one edge per θ ∈ Θ(d) with δ = Φθ (§5.3 first step). The RDG is changed the same way (split edges
  * annotated {@code delta}/{@code splitOf}) so that the diagram shows Fig. 3.
  */
-public final class Tiling implements MappingPass {
+public final class Tiling {
     private static final SymconfFactory F = SymconfFactory.eINSTANCE;
 
-    @Override
-    public String name() {
-        return "tiling (§5.1)";
-    }
-
-    @Override
     public void apply(MappingState s) {
         List<String> idx = s.rdg.getIndices();
         int n = idx.size();
@@ -100,9 +95,9 @@ public final class Tiling implements MappingPass {
                 o.setOp(v.getOp());
                 o.setLine(v.getLine());
                 o.setConditionSpace(v.getConditionSpace());
-                String tiled = Domains.tiled(t, v.getConditionSpace()).toString();
+                PolySet tiled = PolySet.of(Domains.tiled(t, v.getConditionSpace()));
                 o.setTiledSpace(tiled);
-                Annotations.setSet(v, Annotations.Keys.TILED_SPACE, tiled);
+                Annotations.setSet(v, Annotations.Keys.TILED_SPACE, tiled.text());
                 s.config.getOperations().add(o);
             }
         }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.List;
-import java.util.Random;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -19,6 +18,7 @@ import tessera.core.graph.GraphSearch;
 import tessera.core.graph.LongestPaths;
 import tessera.core.graph.StronglyConnectedComponents;
 import tessera.core.graph.TopologicalOrder;
+import tessera.testing.Seeded;
 
 /** Tarjan, Johnson, topological order, longest paths: small fixed cases plus random graphs vs brute force. */
 class GraphAlgorithmsTest {
@@ -96,9 +96,7 @@ class GraphAlgorithmsTest {
 
     @Test
     void randomGraphsAgainstBruteForce() {
-        long seed = 42;
-        Random rnd = new Random(seed);
-        for (int it = 0; it < 300; it++) {
+        Seeded.cases(42, 300, (rnd, it, ctx) -> {
             int n = 1 + rnd.nextInt(7);
             int m = rnd.nextInt(n * 2 + 1);
             Digraph.Builder b = Digraph.builder(n);
@@ -106,7 +104,6 @@ class GraphAlgorithmsTest {
                 b.edge(rnd.nextInt(n), rnd.nextInt(n));
             }
             Digraph d = b.build();
-            String ctx = "seed " + seed + " graph #" + it;
             boolean[][] reach = new boolean[n][];
             for (int v = 0; v < n; v++) {
                 reach[v] = GraphSearch.reachableFrom(d, e -> true, x -> true, v);
@@ -148,7 +145,7 @@ class GraphAlgorithmsTest {
                 pos |= sum > 0;
             }
             assertEquals(pos, LongestPaths.hasPositiveCycle(d, e -> true, e -> w[e]), ctx);
-        }
+        });
     }
 
     private static String canonical(int[] circ) {

@@ -72,12 +72,7 @@ public final class DspaceBenchmark {
             c.propagatorRuns = 0;
             descents++;
             while (true) {
-                List<Integer> open = new ArrayList<>();
-                for (int v = 0; v < c.variableCount(); v++) {
-                    if (c.choiceInfo(v).kind() != Program.Kind.COUNTER && Long.bitCount(c.domain(v)) > 1) {
-                        open.add(v);
-                    }
-                }
+                List<Integer> open = c.openVariables();
                 if (open.isEmpty()) {
                     break;
                 }

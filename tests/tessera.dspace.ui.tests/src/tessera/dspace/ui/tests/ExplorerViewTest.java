@@ -12,12 +12,10 @@ import java.util.List;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
-import org.eclipse.core.resources.IProject;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.lsp4j.DocumentSymbol;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
@@ -39,20 +37,19 @@ import tessera.ui.testing.Studio;
 class ExplorerViewTest {
     @Test
     void explorerFollowsTheExhEditor() throws Exception {
-        IWorkbenchWindow win = Studio.window(1440, 1000);
-        IWorkbenchPage page = win.getActivePage();
-        IProject p = Studio.project("dspace-explorer");
+        Studio.Bench studio = Studio.bench(1440, 1000, "dspace-explorer");
+        IWorkbenchPage page = studio.page();
         Path ex = ExplorerPanelTest.ROOT.resolve("examples/dspace");
-        IFolder gpu = p.getFolder("gpu");
+        IFolder gpu = studio.project().getFolder("gpu");
         for (String n : List.of("scheduling.exh", "scheduling-3.json")) {
-            Studio.write(p.getFile(n), Files.readString(ex.resolve(n)));
+            studio.write(n, Files.readString(ex.resolve(n)));
         }
         try (var files = Files.list(ex.resolve("gpu"))) {
             for (Path f : files.toList()) {
                 Studio.write(gpu.getFile(f.getFileName().toString()), Files.readString(f));
             }
         }
-        IFile sched = p.getFile("scheduling.exh");
+        IFile sched = studio.project().getFile("scheduling.exh");
 
         // the editor: Xtext services through the generic-editor bridge, the outline lists sets and choices
         IEditorPart part = IDE.openEditor(page, sched);
@@ -87,7 +84,7 @@ class ExplorerViewTest {
         Explorer.Step step = panel.applyChecked();
         assertEquals(List.of("AFTER"), step.removed().get("order(i1, i2)"));
         page.bringToTop(view);
-        Studio.shot(win, "dspace-studio-scheduling-explorer");
+        studio.shot("dspace-studio-scheduling-explorer");
 
         // the gpu space (includes, counters, a trigger): follows the newly activated editor
         IFile gpuExh = gpu.getFile("gpu.exh");
@@ -98,7 +95,7 @@ class ExplorerViewTest {
         assertTrue(panel.getVectorTable().getItemCount() > 10);
         page.toggleZoom(page.getReference(view));
         panel.showTab(2);
-        Studio.shot(win, "dspace-studio-gpu-choice-graph-maximized");
+        studio.shot("dspace-studio-gpu-choice-graph-maximized");
         page.toggleZoom(page.getReference(view));
 
         // the Diagram view shows the same choice graph through the DiagramProvider service
@@ -107,10 +104,10 @@ class ExplorerViewTest {
         Diagram d = dv.getCanvas().getDiagram();
         assertNotNull(d, "a choice graph for .exh files");
         assertTrue(d.findNode("order") != null && d.findNode("dim_kind") != null);
-        Studio.shot(win, "dspace-studio-gpu-diagram-view");
+        studio.shot("dspace-studio-gpu-diagram-view");
 
         // a broken instance: a diagnostic with file and what to do, never a stack trace
-        Studio.write(p.getFile("scheduling-3.json"), "{\"sets\": {\"Instr\": [\"a\"]}}");
+        studio.write("scheduling-3.json", "{\"sets\": {\"Instr\": [\"a\"]}}");
         view.showFile(sched, null);
         Studio.waitFor(() -> panel.getSession() == null && panel.getHeader().startsWith("Cannot explore scheduling.exh"), "error shown");
         // let a reload queued by the resource listener run: it must not replace what is shown
@@ -120,8 +117,8 @@ class ExplorerViewTest {
         assertTrue(panel.getHeader().startsWith("Cannot explore scheduling.exh:\n  scheduling-3.json:")
                 && panel.getHeader().contains("\"Instr\", which the space does not declare"), panel.getHeader());
         page.bringToTop(view);
-        Studio.shot(win, "dspace-studio-bad-instance");
+        studio.shot("dspace-studio-bad-instance");
         page.closeAllEditors(false);
-        p.delete(true, true, null);
+        studio.project().delete(true, true, null);
     }
 }

@@ -48,17 +48,6 @@ class PlaExamplesTest {
         return Machine.builder("pe").pipelined("alu", n).build();
     }
 
-    private static List<String> exclusivePairs(Loop l) {
-        List<String> out = new ArrayList<>();
-        for (int u = 0; u < l.size(); u++) {
-            for (int v = u + 1; v < l.size(); v++) {
-                if (l.exclusive(u, v)) {
-                    out.add(l.op(u).name() + "/" + l.op(v).name());
-                }
-            }
-        }
-        return out;
-    }
 
     @Test
     void bitextHasThreeDistinctOperationsOnTwoAlusSoMiiIsTwo() {
@@ -66,7 +55,7 @@ class PlaExamplesTest {
         assertTrue(r.ok(), r.diagnostics().toString());
         Loop l = r.loop();
         assertEquals(List.of("S1", "S2", "S3", "S4"), l.operations().stream().map(o -> o.name()).toList());
-        assertEquals(List.of("S1/S2"), exclusivePairs(l), "i = 0 and i >= 1 are disjoint; S3, S4 run always");
+        assertEquals(List.of("S1/S2"), l.exclusivePairs(), "i = 0 and i >= 1 are disjoint; S3, S4 run always");
         Mii mii = Mii.compute(l);
         assertEquals(2, mii.resMII().value(), "⌈3/2⌉: the two moves share one slot");
         assertEquals(2, mii.recMII().value(), "x[i] = y[i-1], y[i] = x[i] shr 1: latency 2 over distance 1");
@@ -117,7 +106,7 @@ class PlaExamplesTest {
                 }
             }
         }
-        assertEquals(expected, exclusivePairs(l));
+        assertEquals(expected, l.exclusivePairs());
         assertTrue(expected.contains("Y1/Y2") && !expected.contains("Y1/Y3"), "Y1 and Y3 meet when M = 1");
         ScheduleResult s = new SwingScheduler(SmsOptions.production()).schedule(l, Monitor.NULL);
         assertTrue(s.ok() && Verifier.isValid(s.schedule()), String.valueOf(s.failures()));

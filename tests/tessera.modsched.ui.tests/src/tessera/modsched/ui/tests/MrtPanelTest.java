@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Set;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Shell;
@@ -29,6 +28,7 @@ import tessera.modsched.ui.MrtPanel;
 import tessera.modsched.ui.MrtSession;
 import tessera.modsched.verify.Violation;
 import tessera.ui.Screenshots;
+import tessera.ui.testing.Studio;
 
 /** The MRT editor on the motivating example (seed 002 Fig. 2): cells, selection, moves, violations, exports. */
 class MrtPanelTest {
@@ -39,10 +39,7 @@ class MrtPanelTest {
     @BeforeEach
     void open() {
         display = Display.getDefault();
-        shell = new Shell(display);
-        shell.setText("Modulo Schedule: motivating.ddg");
-        shell.setLayout(new FillLayout());
-        shell.setSize(1260, 860); // inside Xvfb's default 1280x1024 screen
+        shell = Studio.shell("Modulo Schedule: motivating.ddg", 1260, 860); // inside Xvfb's default 1280x1024 screen
         panel = new MrtPanel(shell, SWT.NONE);
         shell.open();
         Screenshots.flush(display);
@@ -119,9 +116,11 @@ class MrtPanelTest {
         int n8 = op("n8");
         MrtCanvas c = panel.getMrtCanvas();
         Schedule s = panel.getSession().schedule();
-        // click the MRT cell of n8 (mul column, its row)
+        // click the MRT cell of n8 (mul column, its row): press, move and release on the same point
         int col = c.columnOf(panel.getSession().loop().op(n8).resource(), s.column(n8));
-        click(c, c.cellX(col) + c.cellWidth() / 2, c.cellY(s.row(n8)) + c.cellHeight() / 2);
+        int x = c.cellX(col) + c.cellWidth() / 2;
+        int y = c.cellY(s.row(n8)) + c.cellHeight() / 2;
+        Studio.drag(c, x, y, x, y);
         assertEquals(n8, panel.getSession().selected());
         assertEquals(new DdgDiagram.OpRef(n8), panel.getDdgCanvas().getSelection(), "DDG node selected too");
         assertTrue(panel.getStatusText().contains("selected n8"), panel.getStatusText());
@@ -175,7 +174,7 @@ class MrtPanelTest {
         Schedule sch = s.schedule();
         int col = c.columnOf(s.loop().op(n1).resource(), sch.column(n1));
         int target = (sch.row(n1) + 1) % sch.ii();
-        drag(c, c.cellX(col) + 10, c.cellY(sch.row(n1)) + 10, c.cellX(col) + 10, c.cellY(target) + 10);
+        Studio.drag(c, c.cellX(col) + 10, c.cellY(sch.row(n1)) + 10, c.cellX(col) + 10, c.cellY(target) + 10);
         assertEquals(target, s.schedule().row(n1), "dragged to the next row");
         panel.selectOp(n1);
         int n12 = op("n12");
@@ -225,27 +224,5 @@ class MrtPanelTest {
         assertTrue(panel.getViolationLines()[0].contains("unknown resource 'b' for operation 'x'"),
                 Arrays.toString(panel.getViolationLines()));
         assertTrue(panel.getStatusText().contains("1 error"), panel.getStatusText());
-    }
-
-    private static void click(MrtCanvas c, int x, int y) {
-        drag(c, x, y, x, y);
-    }
-
-    private static void drag(MrtCanvas c, int x0, int y0, int x1, int y1) {
-        Event down = new Event();
-        down.x = x0;
-        down.y = y0;
-        down.button = 1;
-        c.notifyListeners(SWT.MouseDown, down);
-        Event move = new Event();
-        move.x = x1;
-        move.y = y1;
-        move.stateMask = SWT.BUTTON1;
-        c.notifyListeners(SWT.MouseMove, move);
-        Event up = new Event();
-        up.x = x1;
-        up.y = y1;
-        up.button = 1;
-        c.notifyListeners(SWT.MouseUp, up);
     }
 }

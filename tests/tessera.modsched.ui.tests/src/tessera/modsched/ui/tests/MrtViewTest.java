@@ -14,10 +14,8 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.ui.ISources;
-import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.commands.ICommandService;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.junit.jupiter.api.Test;
@@ -31,9 +29,7 @@ import tessera.ui.testing.Studio;
 class MrtViewTest {
     @Test
     void openMrtOnADdgFileShowsTheModuloScheduleView() throws Exception {
-        IWorkbench wb = PlatformUI.getWorkbench();
-        IWorkbenchWindow win = wb.getActiveWorkbenchWindow() != null ? wb.getActiveWorkbenchWindow()
-                : wb.getWorkbenchWindows()[0];
+        IWorkbenchWindow win = Studio.activeWindow();
         IWorkbenchPage page = win.getActivePage();
         win.getShell().setBounds(0, 0, 1400, 950);
         IProject p = Studio.project("mrt-demo");

@@ -8,12 +8,10 @@ import java.io.File;
 import java.util.Optional;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IProject;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.ide.IDE;
 import org.junit.jupiter.api.Test;
 
@@ -39,11 +37,9 @@ import tessera.ui.testing.Studio;
 class PalmedViewTest {
     @Test
     void mappingTableGraphInferenceHeatmapCancelAndErrors() throws Exception {
-        IWorkbenchWindow win = Studio.window(1440, 1000);
-        IWorkbenchPage page = win.getActivePage();
-        IProject p = Studio.project("palmed-views");
-        IFile toy = p.getFile("toy.portmap");
-        Studio.write(toy, Examples.text("toy.portmap"));
+        Studio.Bench studio = Studio.bench(1440, 1000, "palmed-views");
+        IWorkbenchPage page = studio.page();
+        IFile toy = studio.write("toy.portmap", Examples.text("toy.portmap"));
         IDE.openEditor(page, toy, "org.eclipse.ui.DefaultTextEditor");
         PalmedView view = (PalmedView) page.showView(PalmedView.ID);
         PalmedPanel panel = view.getPanel();
@@ -58,7 +54,7 @@ class PalmedViewTest {
         assertEquals(cell(panel, "VCVTT", "r01"), "1");
         assertEquals(cell(panel, "ADDSS", "IPC alone"), "2");
         page.bringToTop(view);
-        Studio.shot(win, "palmed-studio-toy-dual-table");
+        studio.shot("palmed-studio-toy-dual-table");
 
         // the Diagram view: bipartite graph, one edge per non-zero weight, weights as labels
         DiagramView dv = (DiagramView) page.showView(DiagramView.ID);
@@ -70,7 +66,7 @@ class PalmedViewTest {
         assertEquals(weights, d.edges().size());
         assertTrue(d.edges().stream().anyMatch(e -> e.label.equals("1/3")));
         assertEquals(dual.instructions().size() + dual.resources().size(), d.nodes().size());
-        Studio.shot(win, "palmed-studio-toy-bipartite-graph");
+        studio.shot("palmed-studio-toy-bipartite-graph");
 
         // inference as a job: the toy machine is recovered exactly (6 resources, zero error on random blocks)
         page.showView(PalmedView.ID);
@@ -86,11 +82,11 @@ class PalmedViewTest {
         assertEquals(0.0, panel.getHeatmap().getTable().palmedError(), 1e-6);
         assertTrue(panel.getLog().contains("LP_AUX"), panel.getLog());
         page.toggleZoom(page.getReference(view));
-        Studio.shot(win, "palmed-studio-toy-inferred-table");
+        studio.shot("palmed-studio-toy-inferred-table");
         panel.selectTab(1);
-        Studio.shot(win, "palmed-studio-toy-heatmap");
+        studio.shot("palmed-studio-toy-heatmap");
         panel.selectTab(2);
-        Studio.shot(win, "palmed-studio-toy-log");
+        studio.shot("palmed-studio-toy-log");
         File export = new File(Screenshots.folder(), "palmed-studio-heatmap-export.png");
         panel.exportHeatmap(export);
         assertTrue(export.length() > 1000);
@@ -120,7 +116,7 @@ class PalmedViewTest {
         // malformed file: file and line in the status, no table change
         view.show("bad.portmap", "machine bad\nports 0 1\nFOO: 2*p7\n");
         assertTrue(panel.getStatus().contains("bad.portmap:3"), panel.getStatus());
-        Studio.shot(win, "palmed-studio-bad-file");
+        studio.shot("palmed-studio-bad-file");
         assertTrue(new MappingDiagrams().diagrams("bad.portmap", "machine bad\nFOO: x\n", r -> Optional.empty())
                 .isEmpty());
     }

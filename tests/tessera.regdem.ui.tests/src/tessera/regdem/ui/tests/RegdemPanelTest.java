@@ -8,16 +8,20 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.TableItem;
@@ -47,6 +51,7 @@ import tessera.regdem.ui.SassCfgDiagrams;
 import tessera.regdem.ui.SmemLayout;
 import tessera.regdem.ui.VariantTable;
 import tessera.ui.Screenshots;
+import tessera.ui.testing.Studio;
 
 /**
  * The RegDem panel (the body of the RegDem view) on the example kernels with the example project's settings
@@ -54,6 +59,14 @@ import tessera.ui.Screenshots;
  * independent formula, and every tab is saved as a screenshot and as an export.
  */
 class RegdemPanelTest {
+    /** A test run on each example kernel, given as its name. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    @ParameterizedTest
+    @ValueSource(strings = {"cfd_flux", "pressure_loop"})
+    @interface OnEachKernel {
+    }
+
     /** examples/tessera.properties. */
     static final Map<String, String> SETTINGS = Map.of("regdem.block", "192", "regdem.arch", "sm_52");
 
@@ -64,10 +77,7 @@ class RegdemPanelTest {
     @BeforeEach
     void open() {
         display = Display.getDefault();
-        shell = new Shell(display);
-        shell.setText("RegDem");
-        shell.setLayout(new FillLayout());
-        shell.setSize(1280, 760);
+        shell = Studio.shell("RegDem", 1280, 760);
         panel = new RegdemPanel(shell, SWT.NONE);
         shell.open();
         Screenshots.flush(display);
@@ -84,6 +94,13 @@ class RegdemPanelTest {
         return RegdemAnalysis.of(name, text, LaunchSettings.of(SETTINGS, name, text), Monitor.NULL);
     }
 
+    /** Analyses the example {@code kernel} and shows the analysis in the panel. */
+    private RegdemAnalysis show(String kernel) {
+        RegdemAnalysis a = analyse(kernel);
+        panel.setAnalysis(a);
+        return a;
+    }
+
     /** The engine's own report for the same kernel and settings, computed afresh (not through the views' cache). */
     static VariantGenerator.Report engine(String kernel) {
         RegdemRunner.Outcome o = RegdemRunner.run(new RegdemRunner.Request(kernel + ".sass", Examples.text(kernel),
@@ -93,11 +110,9 @@ class RegdemPanelTest {
         return o.report();
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"cfd_flux", "pressure_loop"})
+    @OnEachKernel
     void variantTableShowsTheEnginesReportAndChoice(String kernel) {
-        RegdemAnalysis a = analyse(kernel);
-        panel.setAnalysis(a);
+        show(kernel);
         VariantGenerator.Report rep = engine(kernel);
         TableItem[] items = panel.getVariantTable().getTable().getItems();
         assertEquals(rep.variants().size(), items.length);
@@ -131,10 +146,7 @@ class RegdemPanelTest {
                 }
             }
         }
-        panel.selectTab(4);
-        shot(kernel, "variants");
-        File export = panel.exportSelectedTab(new File(Screenshots.folder(), "regdem-" + kernel + "-variants-export.png"));
-        assertTrue(export.length() > 1000);
+        shotAndExport(kernel, 4, "variants", panel::exportSelectedTab);
     }
 
     /** Occupancy of sm_52 by the closed formula (docs/regdem.md), written independently of OccupancyCalculator. */
@@ -147,11 +159,9 @@ class RegdemPanelTest {
         return Math.min(byWarps, Math.min(byRegs, bySmem));
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"cfd_flux", "pressure_loop"})
+    @OnEachKernel
     void occupancyChartMarksTheCalculatorsCliffs(String kernel) {
-        RegdemAnalysis a = analyse(kernel);
-        panel.setAnalysis(a);
+        show(kernel);
         OccupancyCurve c = panel.getOccupancyChart().getCurve();
         assertEquals(kernel.equals("cfd_flux") ? 68 : 39, c.registers(), "# RegCnt of the example");
         assertEquals(192, c.threads());
@@ -177,16 +187,12 @@ class RegdemPanelTest {
             assertEquals(blocksSm52(t.targetRegisters(), 192, t.spillBytes()) * 6 / 64.0, t.occupancy().occupancy(),
                     1e-12);
         }
-        panel.selectTab(2);
-        shot(kernel, "occupancy");
-        assertTrue(panel.getOccupancyChart().exportPng(exportFile(kernel, "occupancy")).length() > 1000);
+        shotAndExport(kernel, 2, "occupancy", panel.getOccupancyChart()::exportPng);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"cfd_flux", "pressure_loop"})
+    @OnEachKernel
     void pressureChartFollowsLiveness(String kernel) {
-        RegdemAnalysis a = analyse(kernel);
-        panel.setAnalysis(a);
+        RegdemAnalysis a = show(kernel);
         PressureSeries s = panel.getPressureChart().getSeries();
         SassProgram orig = a.original().program();
         Liveness live = Liveness.compute(Cfg.build(orig));
@@ -224,16 +230,12 @@ class RegdemPanelTest {
         assertEquals(tagged, ticks, "every inserted demote instruction is drawn");
         assertTrue(tagged > 0);
         assertTrue(s.maxVariant() <= v.registers(), "pressure never exceeds the variant's register count");
-        panel.selectTab(1);
-        shot(kernel, "pressure");
-        assertTrue(panel.getPressureChart().exportPng(exportFile(kernel, "pressure")).length() > 1000);
+        shotAndExport(kernel, 1, "pressure", panel.getPressureChart()::exportPng);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"cfd_flux", "pressure_loop"})
+    @OnEachKernel
     void sharedMemoryLayoutIsEquationOne(String kernel) {
-        RegdemAnalysis a = analyse(kernel);
-        panel.setAnalysis(a);
+        show(kernel);
         Variant v = panel.getShownVariant();
         SmemLayout l = panel.getSharedLayoutChart().getSmemLayout();
         int n = 192;
@@ -266,16 +268,12 @@ class RegdemPanelTest {
         Set<Integer> slots = new TreeSet<>();
         l.slots().forEach(x -> slots.add(x.register()));
         assertEquals(named, slots);
-        panel.selectTab(3);
-        shot(kernel, "shared-memory");
-        assertTrue(panel.getSharedLayoutChart().exportPng(exportFile(kernel, "shared-memory")).length() > 1000);
+        shotAndExport(kernel, 3, "shared-memory", panel.getSharedLayoutChart()::exportPng);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"cfd_flux", "pressure_loop"})
+    @OnEachKernel
     void cfgMarksLoopsStallsAndDemoteCode(String kernel) {
-        RegdemAnalysis a = analyse(kernel);
-        panel.setAnalysis(a);
+        RegdemAnalysis a = show(kernel);
         Variant v = panel.getShownVariant();
         Diagram d = panel.getCfgCanvas().getDiagram();
         assertNotNull(d);
@@ -317,11 +315,10 @@ class RegdemPanelTest {
             assertTrue(node.lines.stream().anyMatch(x -> x.contains("predicted stall")), "B" + b.id);
         }
         assertTrue(added > 0 && demoteBlocks > 0);
-        panel.selectTab(0);
-        shot(kernel, "cfg");
-        File export = exportFile(kernel, "cfg");
-        panel.getCfgCanvas().exportPng(export);
-        assertTrue(export.length() > 1000);
+        shotAndExport(kernel, 0, "cfg", f -> {
+            panel.getCfgCanvas().exportPng(f);
+            return f;
+        });
         // the original's CFG (the chooser's second entry) has the same loops and no demote code
         Diagram od = SassCfgDiagrams.named(a, a.original()).diagram();
         assertTrue(od.nodes().stream().noneMatch(x -> x.stroke == CfgDiagram.DEMOTE || x.lines.stream().anyMatch(
@@ -329,8 +326,15 @@ class RegdemPanelTest {
         assertEquals(back, od.edges().stream().filter(e -> e.dashed).count());
     }
 
-    private static File exportFile(String kernel, String tab) {
-        return new File(Screenshots.folder(), "regdem-" + kernel + "-" + tab + "-export.png");
+    /**
+     * Selects tab {@code tab}, saves its screenshot and checks that {@code export} writes a PNG of it to
+     * {@code regdem-KERNEL-NAME-export.png}.
+     */
+    private void shotAndExport(String kernel, int tab, String name, UnaryOperator<File> export) {
+        panel.selectTab(tab);
+        shot(kernel, name);
+        assertTrue(export.apply(new File(Screenshots.folder(), "regdem-" + kernel + "-" + name + "-export.png"))
+                .length() > 1000);
     }
 
     private void shot(String kernel, String tab) {

@@ -10,9 +10,7 @@ import java.util.Optional;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
-import org.eclipse.core.resources.IProject;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.ide.IDE;
 import org.junit.jupiter.api.Test;
 
@@ -36,11 +34,10 @@ import tessera.ui.testing.Studio;
 class RegdemViewTest {
     @Test
     void regdemViewFollowsTheSassEditorAndTheDiagramViewShowsTheCfg() throws Exception {
-        IWorkbenchWindow win = Studio.window(1440, 1000);
-        IWorkbenchPage page = win.getActivePage();
-        IProject p = Studio.project("regdem-views");
-        Studio.write(p.getFile("tessera.properties"), "regdem.block=192\nregdem.arch=sm_52\n");
-        IFolder folder = p.getFolder("regdem");
+        Studio.Bench studio = Studio.bench(1440, 1000, "regdem-views");
+        IWorkbenchPage page = studio.page();
+        studio.write("tessera.properties", "regdem.block=192\nregdem.arch=sm_52\n");
+        IFolder folder = studio.project().getFolder("regdem");
         IFile cfd = folder.getFile("cfd_flux.sass");
         IFile loop = folder.getFile("pressure_loop.sass");
         Studio.write(cfd, Examples.text("cfd_flux"));
@@ -70,10 +67,10 @@ class RegdemViewTest {
         assertTrue(named.get(1).name().startsWith("CFG: " + engine.chosen().name() + " (chosen"), named.get(1).name());
         page.bringToTop(view);
         panel.selectTab(2);
-        Studio.shot(win, "regdem-studio-cfd_flux-occupancy");
+        studio.shot("regdem-studio-cfd_flux-occupancy");
         page.toggleZoom(page.getReference(view));
         panel.selectTab(1);
-        Studio.shot(win, "regdem-studio-cfd_flux-pressure-maximized");
+        studio.shot("regdem-studio-cfd_flux-pressure-maximized");
         page.toggleZoom(page.getReference(view));
 
         // switching editors switches the view
@@ -83,7 +80,7 @@ class RegdemViewTest {
         page.bringToTop(view);
         page.toggleZoom(page.getReference(view));
         panel.selectTab(4);
-        Studio.shot(win, "regdem-studio-pressure_loop-variants-maximized");
+        studio.shot("regdem-studio-pressure_loop-variants-maximized");
         File export = panel.exportSelectedTab(new File(Screenshots.folder(), "regdem-studio-variants-export.png"));
         assertTrue(export.length() > 1000);
         page.toggleZoom(page.getReference(view));

@@ -7,15 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.source.Annotation;
-import org.eclipse.jface.text.source.IAnnotationModel;
 import org.eclipse.lsp4j.DocumentSymbol;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.custom.StyledText;
@@ -85,28 +82,17 @@ class SassEditorTest {
         // a malformed register becomes an error annotation at its line; fixing it removes it
         int r1 = doc.get().indexOf("MOV R1, c[0x0][0x20]") + 4;
         doc.replace(r1, 2, "R999");
-        Studio.waitUntil(() -> !problems(ed).isEmpty(), 10000);
-        List<Annotation> errs = problems(ed);
+        Studio.waitUntil(() -> !Studio.problems(ed).isEmpty(), 10000);
+        List<Annotation> errs = Studio.problems(ed);
         assertEquals(1, errs.size(), errs.stream().map(Annotation::getText).toList().toString());
         assertTrue(errs.get(0).getText().contains("register number out of range"), errs.get(0).getText());
         Studio.shot(page.getWorkbenchWindow(), "sass-editor-error");
         doc.replace(r1, 4, "R1");
-        Studio.waitUntil(() -> problems(ed).isEmpty(), 10000);
+        Studio.waitUntil(() -> Studio.problems(ed).isEmpty(), 10000);
         assertFalse(ed.isDirty() && !doc.get().equals(text), "the text is restored");
         ed.doRevertToSaved();
         page.closeAllEditors(false);
         p.delete(true, true, null);
     }
 
-    private static List<Annotation> problems(ITextEditor ed) {
-        IAnnotationModel m = ed.getDocumentProvider().getAnnotationModel(ed.getEditorInput());
-        List<Annotation> l = new ArrayList<>();
-        for (Iterator<Annotation> it = m.getAnnotationIterator(); it.hasNext();) {
-            Annotation a = it.next();
-            if (a.getType().matches("org\\.eclipse\\.ui\\.workbench\\.texteditor\\.(error|warning|info)")) {
-                l.add(a);
-            }
-        }
-        return l;
-    }
 }

@@ -18,16 +18,16 @@ import tessera.core.Monitor;
 import tessera.tcpa.arch.ArchitectureLoader;
 import tessera.tcpa.instantiate.ControlFlow;
 import tessera.tcpa.instantiate.ControlSignals;
-import tessera.tcpa.instantiate.Equivalence;
+import tessera.tcpa.pipeline.Equivalence;
 import tessera.tcpa.instantiate.InstantiationException;
 import tessera.tcpa.instantiate.Instantiator;
 import tessera.tcpa.instantiate.KernelClasses;
 import tessera.tcpa.instantiate.ProgramGeneration;
 import tessera.tcpa.mapping.MappingState;
-import tessera.tcpa.mapping.TcpaCompiler;
-import tessera.tcpa.sim.concrete.BranchKind;
-import tessera.tcpa.sim.concrete.FuProgram;
-import tessera.tcpa.sim.concrete.Instruction;
+import tessera.tcpa.pipeline.TcpaPipeline;
+import tessera.tcpa.concrete.BranchKind;
+import tessera.tcpa.concrete.FuProgram;
+import tessera.tcpa.concrete.Instruction;
 import tessera.tcpa.tcpa.Architecture;
 
 /**
@@ -125,7 +125,7 @@ class BranchReductionTest {
     /** FIR's CFGs have nodes of out-degree 3 and 4: reduced to binary branches, the simulation still equals the interpreter. */
     @Test
     void reducedBranchesSimulateLikeTheInterpreter() {
-        TcpaCompiler.Compiled c = TcpaCompiler.compile("fir.pla", Fixtures.example("fir.pla"), Fixtures.arch("tcpa4x4.tcpa"),
+        TcpaPipeline.Compiled c = TcpaPipeline.compile("fir.pla", Fixtures.example("fir.pla"), Fixtures.arch("tcpa4x4.tcpa"),
                 new MappingState.Options(List.of("i"), Map.of(), MappingState.Options.defaults().deadline()), Monitor.NULL);
         Map<String, Long> bounds = new LinkedHashMap<>();
         bounds.put("N", 8L);

@@ -9,10 +9,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import tessera.core.Monitor;
-import tessera.tcpa.instantiate.Equivalence;
+import tessera.tcpa.pipeline.Equivalence;
 import tessera.tcpa.instantiate.Instantiator;
 import tessera.tcpa.mapping.MappingState;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
 
 /**
  * A channel write that no consumer iteration reads must not reach the neighbour's ID FIFO: b reads a[i − 2] only
@@ -30,14 +30,14 @@ class ChannelWritesTest {
             end
             """;
 
-    static TcpaCompiler.Compiled compile(String name, String text) {
-        TcpaCompiler.Compiled c = TcpaCompiler.compile(name, text, Fixtures.arch("tcpa4x4.tcpa"),
+    static TcpaPipeline.Compiled compile(String name, String text) {
+        TcpaPipeline.Compiled c = TcpaPipeline.compile(name, text, Fixtures.arch("tcpa4x4.tcpa"),
                 new MappingState.Options(List.of(), Map.of(), MappingState.Options.defaults().deadline()), Monitor.NULL);
         assertTrue(c.ok(), c.diagnostics().toString());
         return c;
     }
 
-    static void assertSimulatesEqual(TcpaCompiler.Compiled c, String name, Map<String, Long> bounds, int rows, int cols) {
+    static void assertSimulatesEqual(TcpaPipeline.Compiled c, String name, Map<String, Long> bounds, int rows, int cols) {
         Instantiator.Result r = Instantiator.run(c.mapping().config(), Fixtures.arch("tcpa4x4.tcpa"),
                 new Instantiator.Parameters(bounds, rows, cols), name, Monitor.NULL);
         assertTrue(r.ok(), r.diagnostics().toString());

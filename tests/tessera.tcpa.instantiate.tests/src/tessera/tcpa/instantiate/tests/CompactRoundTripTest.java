@@ -11,13 +11,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import tessera.core.poly.PolySet;
 import tessera.core.Monitor;
-import tessera.tcpa.instantiate.Equivalence;
+import tessera.tcpa.pipeline.Equivalence;
 import tessera.tcpa.instantiate.Instantiator;
 import tessera.tcpa.mapping.io.LeafDomains;
 import tessera.tcpa.mapping.io.SymconfText;
-import tessera.tcpa.sim.ConcreteIO;
-import tessera.tcpa.sim.concrete.ConcreteConfiguration;
+import tessera.tcpa.concrete.io.ConcreteIO;
+import tessera.tcpa.concrete.ConcreteConfiguration;
 import tessera.tcpa.symconf.PstNode;
 import tessera.tcpa.symconf.SymbolicConfiguration;
 
@@ -59,10 +60,10 @@ class CompactRoundTripTest {
         // bitext's PST has 17 inner nodes (root, 2 FUs, 3 τ, 3 instructions, 8 roles), each the union of its children
         assertEquals(17, text.lines().filter(l -> l.startsWith("N\t") && l.endsWith("\t=")).count());
         PstNode fu = c.getPst().getChildren().get(0);
-        String leaf = fu.getChildren().get(0).getChildren().get(0).getChildren().get(0).getChildren().get(0).getDomain();
+        PolySet leaf = fu.getChildren().get(0).getChildren().get(0).getChildren().get(0).getChildren().get(0).getDomain();
         fu.setDomain(leaf); // no longer the union of its children: written in full (in the leaves' compact form)
         String changed = SymconfText.write(c);
-        assertTrue(changed.contains("\tFU\talu0\t" + new LeafDomains(c).compact(leaf) + "\n"), changed);
+        assertTrue(changed.contains("\tFU\talu0\t" + new LeafDomains(c).compact(leaf.text()) + "\n"), changed);
         assertTrue(EcoreUtil.equals(c, SymconfText.read(changed)));
     }
 
@@ -71,10 +72,9 @@ class CompactRoundTripTest {
     @CsvSource(delimiter = ';', value = {"fir.pla; tcpa32x32fir.tcpa; N=4,M=64; 1; 16", "fir.pla; tcpa32x32fir.tcpa; N=16,M=16; 4; 4",
             "bitext.pla; bitext-pe.tcpa; N=512; 1; 16", "matmul.pla; tcpa32x32.tcpa; N=4,M=64,K=4; 1; 16"})
     void symbolicIsSmallerThanTheConcreteConfigurationOfSixteenPes(String pla, String arch, String params, int rows, int cols) {
-        Map<String, Long> bounds = Fixtures.bounds(params);
-        SymbolicConfiguration sym = Fixtures.compiled(pla, arch).mapping().config();
-        Instantiator.Result r = Instantiator.run(sym, Fixtures.arch(arch), new Instantiator.Parameters(bounds, rows, cols), pla, Monitor.NULL);
+        Instantiator.Result r = Fixtures.instantiate(pla, arch, Fixtures.bounds(params), rows, cols);
         assertTrue(r.ok(), r.diagnostics().toString());
+        SymbolicConfiguration sym = Fixtures.compiled(pla, arch).mapping().config();
         int symbolic = SymconfText.bytes(sym).length, concrete = ConcreteIO.compact(r.config()).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
         assertTrue(symbolic < concrete, pla + ": symbolic " + symbolic + " B, concrete " + concrete + " B");
     }

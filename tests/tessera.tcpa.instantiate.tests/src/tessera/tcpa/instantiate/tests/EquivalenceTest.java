@@ -7,7 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import tessera.tcpa.instantiate.Equivalence;
+import tessera.tcpa.pipeline.Equivalence;
 import tessera.tcpa.instantiate.Instantiator;
 
 /**

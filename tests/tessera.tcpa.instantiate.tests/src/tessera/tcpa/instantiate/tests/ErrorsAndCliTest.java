@@ -2,27 +2,22 @@ package tessera.tcpa.instantiate.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import tessera.core.cli.Args;
-import tessera.core.cli.CliContext;
-import tessera.core.cli.UsageException;
+import tessera.core.cli.CliCommand;
 import tessera.tcpa.instantiate.Instantiator;
-import tessera.tcpa.instantiate.cli.InstantiateCommand;
-import tessera.tcpa.sim.ConcreteIO;
+import tessera.tcpa.pipeline.cli.InstantiateCommand;
+import tessera.tcpa.concrete.io.ConcreteIO;
+import tessera.testing.CliRunner;
+import tessera.testing.CliRunner.Run;
 
 /** Bad parameters and exhausted resources are diagnostics naming what to change (P23, P26); the CLI end to end. */
 class ErrorsAndCliTest {
@@ -69,38 +64,28 @@ class ErrorsAndCliTest {
     /** A .pla with --distribute (matmul's drain index s comes first): 3×3 PEs, checked against the interpreter. */
     @Test
     void cliDistributesAndChecksMatmul() throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CliContext ctx = new CliContext(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                Fixtures.root(), false, true);
-        InstantiateCommand cmd = new InstantiateCommand();
-        int rc = cmd.run(ctx, Args.parse(List.of("examples/pla/matmul.pla", "--arch", "examples/tcpa/tcpa4x4.tcpa", "--distribute", "i,j", "--param",
-                "N=5", "--param", "M=6", "--param", "K=2", "--pes", "3x3", "--check"), cmd.flags(), cmd.valuedOptions()));
-        String text = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, rc, text + err);
+        Run r = CliRunner.run(Fixtures.root(), false, "instantiate", "examples/pla/matmul.pla", "--arch", "examples/tcpa/tcpa4x4.tcpa",
+                "--distribute", "i,j", "--param", "N=5", "--param", "M=6", "--param", "K=2", "--pes", "3x3", "--check");
+        String text = r.out();
+        assertEquals(0, r.code(), text + r.err());
         assertTrue(text.contains("check: outputs equal the PLA interpreter's"), text);
     }
 
     @Test
     void cliInstantiatesChecksAndWrites(@TempDir Path dir) throws Exception {
         Path root = Fixtures.root();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CliContext ctx = new CliContext(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), root,
-                false, true);
-        InstantiateCommand cmd = new InstantiateCommand();
         Path xmi = dir.resolve("bitext.concrete.xmi");
-        int rc = cmd.run(ctx, Args.parse(List.of("examples/pla/bitext.pla", "--arch", "examples/tcpa/bitext-pe.tcpa", "--param", "N=16", "--pes", "1x3",
-                "--check", "--out", xmi.toString()), cmd.flags(), cmd.valuedOptions()));
-        String text = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, rc, text + err);
+        Run r = CliRunner.run(root, false, "instantiate", "examples/pla/bitext.pla", "--arch", "examples/tcpa/bitext-pe.tcpa", "--param", "N=16",
+                "--pes", "1x3", "--check", "--out", xmi.toString());
+        String text = r.out();
+        assertEquals(0, r.code(), text + r.err());
         assertTrue(text.contains("check: outputs equal the PLA interpreter's (34 cycles)"), text);
         assertTrue(Files.exists(xmi));
         var loaded = ConcreteIO.load(xmi);
         assertEquals(2, loaded.configuration().getProcessorClasses().size());
         assertTrue(Files.exists(xmi.getParent().resolve(loaded.configuration().getPlaSource())), loaded.configuration().getPlaSource());
-        assertThrows(UsageException.class, () -> cmd.run(ctx, Args.parse(List.of("examples/pla/bitext.pla", "--arch", "examples/tcpa/bitext-pe.tcpa",
-                "--pes", "three"), cmd.flags(), cmd.valuedOptions())));
-        assertEquals(Set.of("check"), cmd.flags());
+        assertEquals(CliCommand.USAGE, CliRunner.run(root, false, "instantiate", "examples/pla/bitext.pla", "--arch", "examples/tcpa/bitext-pe.tcpa",
+                "--pes", "three").code());
+        assertEquals(Set.of("check"), new InstantiateCommand().flags());
     }
 }

@@ -13,10 +13,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import tessera.core.Monitor;
-import tessera.tcpa.instantiate.Equivalence;
+import tessera.tcpa.pipeline.Equivalence;
 import tessera.tcpa.instantiate.Instantiator;
 import tessera.tcpa.mapping.MappingState;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
 
 /**
  * FIR (examples/pla/fir.pla, seed 003 §7's 2-D benchmark) end to end: 1-D along i on tcpa4x4.tcpa (the builder's
@@ -24,12 +24,12 @@ import tessera.tcpa.mapping.TcpaCompiler;
  * bit for bit against the PLA interpreter; processor classes as in Table 1 (3 in 1-D, 9 = corner/edge/interior in 2-D).
  */
 class FirEquivalenceTest {
-    private static final Map<String, TcpaCompiler.Compiled> CACHE = new HashMap<>();
+    private static final Map<String, TcpaPipeline.Compiled> CACHE = new HashMap<>();
 
-    private static synchronized TcpaCompiler.Compiled compiled(String arch) {
+    private static synchronized TcpaPipeline.Compiled compiled(String arch) {
         List<String> distribute = arch.equals("tcpa4x4.tcpa") ? List.of("i") : List.of();
         return CACHE.computeIfAbsent(arch, a -> {
-            TcpaCompiler.Compiled c = TcpaCompiler.compile("fir.pla", Fixtures.example("fir.pla"), Fixtures.arch(a),
+            TcpaPipeline.Compiled c = TcpaPipeline.compile("fir.pla", Fixtures.example("fir.pla"), Fixtures.arch(a),
                     new MappingState.Options(distribute, Map.of(), MappingState.Options.defaults().deadline()), Monitor.NULL);
             assertTrue(c.ok(), c.diagnostics().toString());
             return c;

@@ -14,19 +14,14 @@ import tessera.pla.rdg.PlaCompiler;
 import tessera.tcpa.arch.ArchitectureLoader;
 import tessera.tcpa.instantiate.Instantiator;
 import tessera.tcpa.mapping.MappingState;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
 import tessera.tcpa.tcpa.Architecture;
 
 /** Example PLAs compiled once per architecture (the symbolic mapping is the expensive, offline part). */
-final class Fixtures {
-    private static final Map<String, TcpaCompiler.Compiled> CACHE = new HashMap<>();
+final class Fixtures extends tessera.testing.Fixtures {
+    private static final Map<String, TcpaPipeline.Compiled> CACHE = new HashMap<>();
 
     private Fixtures() {
-    }
-
-    static Path root() {
-        String r = System.getProperty("tessera.root");
-        return r != null ? Path.of(r) : Path.of("../..").toAbsolutePath().normalize();
     }
 
     static String example(String name) {
@@ -64,13 +59,13 @@ final class Fixtures {
         return bounds;
     }
 
-    static synchronized TcpaCompiler.Compiled compiled(String pla, String arch) {
-        return CACHE.computeIfAbsent(pla + "@" + arch, k -> TcpaCompiler.compile(pla, example(pla), arch(arch),
+    static synchronized TcpaPipeline.Compiled compiled(String pla, String arch) {
+        return CACHE.computeIfAbsent(pla + "@" + arch, k -> TcpaPipeline.compile(pla, example(pla), arch(arch),
                 new MappingState.Options(distribute(pla), Map.of(), MappingState.Options.defaults().deadline()), Monitor.NULL));
     }
 
     static Instantiator.Result instantiate(String pla, String arch, Map<String, Long> bounds, int rows, int cols) {
-        TcpaCompiler.Compiled c = compiled(pla, arch);
+        TcpaPipeline.Compiled c = compiled(pla, arch);
         if (!c.ok()) {
             throw new IllegalStateException(c.diagnostics().toString());
         }

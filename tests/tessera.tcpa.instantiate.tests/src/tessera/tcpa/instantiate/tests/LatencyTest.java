@@ -10,10 +10,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import tessera.core.Monitor;
-import tessera.tcpa.instantiate.Equivalence;
+import tessera.tcpa.pipeline.Equivalence;
 import tessera.tcpa.instantiate.Instantiator;
 import tessera.tcpa.mapping.MappingState;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
 
 /**
  * The schedule's latencies reach the hardware: the concrete configuration lists every instruction whose latency is
@@ -40,7 +40,7 @@ class LatencyTest {
         Map<String, Long> bounds = Fixtures.bounds(params);
         String text = convComputeAtSZero();
         assertEquals(12, text.lines().filter(l -> l.endsWith("s == 0")).count()); // W1..K2 and M1, as C1, C2 already
-        TcpaCompiler.Compiled c = TcpaCompiler.compile("conv0.pla", text, Fixtures.arch("tcpa4x4.tcpa"),
+        TcpaPipeline.Compiled c = TcpaPipeline.compile("conv0.pla", text, Fixtures.arch("tcpa4x4.tcpa"),
                 new MappingState.Options(List.of("co", "y"), Map.of(), MappingState.Options.defaults().deadline()), Monitor.NULL);
         assertTrue(c.ok(), c.diagnostics().toString());
         Instantiator.Result r = Instantiator.run(c.mapping().config(), Fixtures.arch("tcpa4x4.tcpa"),

@@ -11,10 +11,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import tessera.core.Monitor;
 import tessera.tcpa.arch.ArchitectureLoader;
-import tessera.tcpa.instantiate.Equivalence;
+import tessera.tcpa.pipeline.Equivalence;
 import tessera.tcpa.instantiate.Instantiator;
 import tessera.tcpa.mapping.MappingState;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
 import tessera.tcpa.tcpa.Architecture;
 
 /**
@@ -24,7 +24,7 @@ import tessera.tcpa.tcpa.Architecture;
  * branch targets, P22/P23) they instantiate and simulate equal to the interpreter.
  */
 class PartialColumnTilesTest {
-    private static final Map<String, TcpaCompiler.Compiled> CACHE = new HashMap<>();
+    private static final Map<String, TcpaPipeline.Compiled> CACHE = new HashMap<>();
 
     private static Architecture largeController() throws Exception {
         String text = Files.readString(Fixtures.root().resolve("examples/tcpa/tcpa4x4.tcpa"));
@@ -39,7 +39,7 @@ class PartialColumnTilesTest {
             "conv.pla; CO=2,H=5,W=1,CI=2,KH=1,KW=2; 1; 3", "conv.pla; CO=3,H=7,W=1,CI=1,KH=2,KW=1; 3; 4"})
     void simulateEqualWithALargerGlobalController(String pla, String params, int rows, int cols) throws Exception {
         Architecture arch = largeController();
-        TcpaCompiler.Compiled c = CACHE.computeIfAbsent(pla, p -> TcpaCompiler.compile(p, Fixtures.example(p), arch,
+        TcpaPipeline.Compiled c = CACHE.computeIfAbsent(pla, p -> TcpaPipeline.compile(p, Fixtures.example(p), arch,
                 new MappingState.Options(Fixtures.distribute(p), Map.of(), MappingState.Options.defaults().deadline()), Monitor.NULL));
         assertTrue(c.ok(), c.diagnostics().toString());
         Map<String, Long> bounds = Fixtures.bounds(params);

@@ -14,6 +14,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import tessera.core.poly.PolySet;
 import tessera.tcpa.instantiate.Concretization;
 import tessera.tcpa.instantiate.ProcessorClasses;
 import tessera.tcpa.instantiate.Pst;
@@ -25,7 +26,7 @@ import tessera.tcpa.symconf.SymbolicConfiguration;
  * at every tile and groups tiles with identical splits (Def. 6.2: same program iff all leaf domains are equal).
  */
 class ProcessorClassesPropertyTest {
-    private static Set<BitSet> oracle(Concretization.Context ctx, List<String> leaves) {
+    private static Set<BitSet> oracle(Concretization.Context ctx, List<PolySet> leaves) {
         List<Map<Integer, BitSet>> perTile = new ArrayList<>();
         leaves.forEach(l -> perTile.add(ctx.perTile(l)));
         Map<List<BitSet>, BitSet> groups = new LinkedHashMap<>();
@@ -42,7 +43,7 @@ class ProcessorClassesPropertyTest {
     private static TilePatterns check(String pla, String arch, Map<String, Long> bounds, int rows, int cols) {
         SymbolicConfiguration sym = Fixtures.compiled(pla, arch).mapping().config();
         Concretization.Context ctx = Concretization.apply(sym, bounds, rows, cols);
-        List<String> leaves = Pst.of(sym).leafDomains();
+        List<PolySet> leaves = Pst.of(sym).leafDomains();
         TilePatterns patterns = new TilePatterns(ctx, leaves, 2);
         assertTrue(patterns.separable(), pla);
         Set<BitSet> got = new HashSet<>();
@@ -50,7 +51,7 @@ class ProcessorClassesPropertyTest {
         pcs.forEach(pc -> got.add(pc.tiles()));
         assertEquals(oracle(ctx, leaves), got, pla + " " + bounds + " " + rows + "x" + cols);
         // the slice compression of the slowest index is exact: its splits expand to the enumerated ones at every tile of a class
-        for (String leaf : leaves) {
+        for (PolySet leaf : leaves) {
             Map<Integer, BitSet> real = ctx.perTile(leaf);
             for (ProcessorClasses.ProcessorClass pc : pcs) {
                 BitSet expanded = patterns.compression().expand(patterns.split(leaf, pc.representative()), Integer.MAX_VALUE);

@@ -12,10 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import tessera.core.Monitor;
-import tessera.tcpa.instantiate.Equivalence;
+import tessera.tcpa.pipeline.Equivalence;
 import tessera.tcpa.instantiate.Instantiator;
 import tessera.tcpa.mapping.MappingState;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
 import tessera.tcpa.mapping.passes.RegisterAllocation;
 import tessera.tcpa.symconf.DataEdge;
 import tessera.tcpa.symconf.RegisterClass;
@@ -44,8 +44,8 @@ class RotatingRegistersTest {
             end
             """;
 
-    private static TcpaCompiler.Compiled compile(String text, List<String> distribute) {
-        TcpaCompiler.Compiled c = TcpaCompiler.compile("chain.pla", text, Fixtures.arch("tcpa4x4.tcpa"),
+    private static TcpaPipeline.Compiled compile(String text, List<String> distribute) {
+        TcpaPipeline.Compiled c = TcpaPipeline.compile("chain.pla", text, Fixtures.arch("tcpa4x4.tcpa"),
                 new MappingState.Options(distribute, Map.of(), MappingState.Options.defaults().deadline()), Monitor.NULL);
         assertTrue(c.ok(), c.diagnostics().toString());
         return c;
@@ -66,7 +66,7 @@ class RotatingRegistersTest {
     @ParameterizedTest(name = "N = {0} on 1x{1}")
     @CsvSource({"1, 1", "3, 1", "4, 1", "5, 1", "7, 1", "6, 2", "7, 2", "9, 3", "10, 4", "16, 3"})
     void oneDimensionalRotationSimulatesEqual(long n, int cols) {
-        TcpaCompiler.Compiled c = compile(CHAIN, List.of("i"));
+        TcpaPipeline.Compiled c = compile(CHAIN, List.of("i"));
         Instantiator.Result r = Instantiator.run(c.mapping().config(), Fixtures.arch("tcpa4x4.tcpa"), new Instantiator.Parameters(Map.of("N", n), 1, cols),
                 "chain.pla", Monitor.NULL);
         assertTrue(r.ok(), r.diagnostics().toString());
@@ -78,7 +78,7 @@ class RotatingRegistersTest {
 
     @Test
     void twoDimensionalRotationNeedsATileSizeTheTupleDivides() {
-        TcpaCompiler.Compiled c = compile(CHAIN_2D, List.of("i", "j"));
+        TcpaPipeline.Compiled c = compile(CHAIN_2D, List.of("i", "j"));
         int k = c.mapping().config().getEdges().stream().filter(e -> e.getRegisterClass() == RegisterClass.RD && e.getVariable().equals("a"))
                 .findFirst().orElseThrow().getRegisters().size();
         assertTrue(k > 1);

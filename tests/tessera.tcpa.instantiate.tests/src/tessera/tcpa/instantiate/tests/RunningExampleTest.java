@@ -11,16 +11,17 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import tessera.core.poly.PolySet;
 import tessera.rdg.interp.Inputs;
 import tessera.tcpa.instantiate.ControlFlow;
 import tessera.tcpa.instantiate.Instantiator;
-import tessera.tcpa.sim.ProgramText;
+import tessera.tcpa.concrete.io.ProgramText;
 import tessera.tcpa.sim.SimResult;
 import tessera.tcpa.sim.Simulator;
-import tessera.tcpa.sim.concrete.ConcreteConfiguration;
-import tessera.tcpa.sim.concrete.ControlSignal;
-import tessera.tcpa.sim.concrete.FuProgram;
-import tessera.tcpa.sim.concrete.ProcessorClass;
+import tessera.tcpa.concrete.ConcreteConfiguration;
+import tessera.tcpa.concrete.ControlSignal;
+import tessera.tcpa.concrete.FuProgram;
+import tessera.tcpa.concrete.ProcessorClass;
 
 /** Seed 003's running example N = 16, t = 3 instantiated and compared with digest §5.8–5.11 (and the hand-written fixture). */
 class RunningExampleTest {
@@ -48,7 +49,7 @@ class RunningExampleTest {
     }
 
     private static String signal(String name) {
-        return c.getControlSignals().stream().filter(s -> s.getName().equals(name)).map(ControlSignal::getOneDomain).findFirst().orElseThrow();
+        return c.getControlSignals().stream().filter(s -> s.getName().equals(name)).map(ControlSignal::getOneDomain).map(PolySet::text).findFirst().orElseThrow();
     }
 
     /** §5.8 / §3.8: p = ⌈16/3⌉ = 6, λ = (2, 12) in (J, K) order (P5), fd0 depth λ^J·d/π = 1 (P4). */
@@ -122,7 +123,7 @@ class RunningExampleTest {
     @Test
     void partialTileClass() {
         ProcessorClass p2 = c.getProcessorClasses().get(1);
-        assertEquals("{ [j] : 0 <= j <= 4 }", p2.getKernelSpace());
+        assertEquals("{ [j] : 0 <= j <= 4 }", p2.getKernelSpace().text());
         String alu1 = program(p2, "alu1");
         String cs = assertProgram("""
                 q1: nop / next

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import tessera.core.poly.PolySet;
 import tessera.tcpa.mapping.io.LeafDomains;
 import tessera.tcpa.mapping.io.SymconfText;
 import tessera.tcpa.symconf.PstNode;
@@ -43,7 +44,7 @@ class CompactLeafDomainsTest {
         LeafDomains ld = new LeafDomains(c);
         int compact = 0, verbatim = 0;
         for (PstNode l : leaves(c.getPst(), new ArrayList<>())) {
-            String d = l.getDomain(), w = ld.compact(d);
+            String d = l.getDomain().text(), w = ld.compact(d);
             assertEquals(d, ld.expand(w), "lossless");
             if (w.startsWith("%")) {
                 compact++;
@@ -60,10 +61,10 @@ class CompactLeafDomainsTest {
         // the verbatim domains (the form before the compact leaves) still read to the same model
         String old = text;
         for (PstNode l : leaves(c.getPst(), new ArrayList<>())) {
-            old = old.replace("\t" + ld.compact(l.getDomain()) + "\n", "\t" + l.getDomain() + "\n");
+            old = old.replace("\t" + ld.compact(l.getDomain().text()) + "\n", "\t" + l.getDomain() + "\n");
         }
         for (var a : c.getAccessMappings()) { // access spaces use the same compact form
-            old = old.replace("\t" + ld.compact(a.getAccessSpace()) + "\t", "\t" + a.getAccessSpace() + "\t");
+            old = old.replace("\t" + ld.compact(a.getAccessSpace().text()) + "\t", "\t" + a.getAccessSpace() + "\t");
         }
         assertFalse(old.contains("\t%"), "every compact leaf replaced");
         assertTrue(EcoreUtil.equals(c, SymconfText.read(old)));
@@ -93,11 +94,11 @@ class CompactLeafDomainsTest {
     void aPieceTheReaderCouldNotRestoreStaysVerbatim() throws Exception {
         SymbolicConfiguration c = EcoreUtil.copy(compiled("bitext.pla", "bitext-pe.tcpa", List.of()));
         PstNode leaf = leaves(c.getPst(), new ArrayList<>()).get(0);
-        String odd = leaf.getDomain().replaceFirst(" : ", " :  "); // a spacing the printer never writes
-        leaf.setDomain(odd);
+        String odd = leaf.getDomain().text().replaceFirst(" : ", " :  "); // a spacing the printer never writes
+        leaf.setDomain(PolySet.valueOf(odd));
         String text = SymconfText.write(c);
         assertTrue(text.contains(odd + "\n"), text); // that piece verbatim (after the '%' mark of the domain)
-        assertEquals(odd, leaves(SymconfText.read(text).getPst(), new ArrayList<>()).get(0).getDomain());
+        assertEquals(odd, leaves(SymconfText.read(text).getPst(), new ArrayList<>()).get(0).getDomain().text());
     }
 
     @Test

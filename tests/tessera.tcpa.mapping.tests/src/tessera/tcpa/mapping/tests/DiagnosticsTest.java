@@ -15,7 +15,7 @@ import tessera.core.Diagnostic;
 import tessera.core.Monitor;
 import tessera.core.Severity;
 import tessera.tcpa.mapping.MappingState;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
 
 /** The mapping diagnostics of issue 5: each names the file, a line and what to change; never an exception. */
 class DiagnosticsTest {
@@ -36,7 +36,7 @@ class DiagnosticsTest {
             end
             """;
 
-    private static Diagnostic only(TcpaCompiler.Compiled c, Severity s, String text) {
+    private static Diagnostic only(TcpaPipeline.Compiled c, Severity s, String text) {
         Diagnostic d = c.diagnostics().list().stream().filter(x -> x.severity() == s && x.message().contains(text)).findFirst()
                 .orElseThrow(() -> new AssertionError("no " + s + " containing '" + text + "' in " + c.diagnostics()));
         assertTrue(d.line() >= 1, d.format());
@@ -52,7 +52,7 @@ class DiagnosticsTest {
 
     @Test
     void dependenceSkippingATile() {
-        var c = TcpaCompiler.compile("d2.pla", DISTANCE_TWO, Fixtures.arch(Fixtures.BITEXT_ARCH),
+        var c = TcpaPipeline.compile("d2.pla", DISTANCE_TWO, Fixtures.arch(Fixtures.BITEXT_ARCH),
                 new MappingState.Options(List.of(), Map.of("p", 1L), Deadline.after(Duration.ofSeconds(30))), Monitor.NULL);
         Diagnostic d = only(c, Severity.ERROR, "skips a tile");
         assertTrue(d.line() == 4, d.format());

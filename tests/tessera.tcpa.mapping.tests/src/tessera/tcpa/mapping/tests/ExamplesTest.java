@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import tessera.tcpa.mapping.Instances;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
 import tessera.tcpa.mapping.passes.PstChecker;
 import tessera.tcpa.mapping.passes.SymbolicScheduling;
 import tessera.tcpa.symconf.SymbolicConfiguration;
@@ -23,7 +23,7 @@ class ExamplesTest {
     @ParameterizedTest
     @CsvSource({"fir.pla, i", "matmul.pla, 'i,j'", "conv.pla, 'co,y'", "bitext.pla, ''"})
     void compilesOnTheFourByFourArray(String name, String distribute) throws Exception {
-        TcpaCompiler.Compiled c = Fixtures.compile(name, Fixtures.example(name), Fixtures.exampleArch("tcpa4x4.tcpa"),
+        TcpaPipeline.Compiled c = Fixtures.compile(name, Fixtures.example(name), Fixtures.exampleArch("tcpa4x4.tcpa"),
                 distribute == null || distribute.isBlank() ? List.of() : List.of(distribute.split(",")));
         assertTrue(c.ok(), name + ": " + c.diagnostics());
         SymbolicConfiguration conf = c.mapping().config();
@@ -42,7 +42,7 @@ class ExamplesTest {
 
     @Test
     void twoDimensionalFirNeedsMorePeInputPortsThanTheFourByFourArrayHas() throws Exception {
-        TcpaCompiler.Compiled c = Fixtures.compile("fir.pla", Fixtures.example("fir.pla"), Fixtures.exampleArch("tcpa4x4.tcpa"), List.of());
+        TcpaPipeline.Compiled c = Fixtures.compile("fir.pla", Fixtures.example("fir.pla"), Fixtures.exampleArch("tcpa4x4.tcpa"), List.of());
         assertTrue(!c.ok() && c.diagnostics().hasErrors(), c.diagnostics().toString());
         // with five PE input ports the same mapping routes (v arrives from three neighbours, w and s from one each); six
         // outputs: channels of different δ no longer share an od (Routing, P19 with FIFO IDs), and y takes the sixth
@@ -50,7 +50,7 @@ class ExamplesTest {
                 .replace("connect north.in3 -> pe.in3", "connect north.in3 -> pe.in4, pe.in3").replace("connect west.in3 -> pe.in3", "connect west.in3 -> pe.in4, pe.in3")
                 .replaceFirst("connect north.in0 -> ", "connect pe.out4 -> south.out0, south.out1, east.out0, east.out1;\n"
                         + "connect pe.out5 -> south.out2, south.out3, east.out2, east.out3;\nconnect north.in0 -> ");
-        TcpaCompiler.Compiled c5 = Fixtures.compile("fir.pla", Fixtures.example("fir.pla"), Fixtures.arch(five), List.of());
+        TcpaPipeline.Compiled c5 = Fixtures.compile("fir.pla", Fixtures.example("fir.pla"), Fixtures.arch(five), List.of());
         assertTrue(c5.ok(), c5.diagnostics().toString());
         assertEquals(2, c5.mapping().config().getTiling().getDistributed().size());
     }

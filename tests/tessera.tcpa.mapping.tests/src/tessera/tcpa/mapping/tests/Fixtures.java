@@ -13,11 +13,11 @@ import tessera.core.Monitor;
 import tessera.pla.rdg.PlaCompiler;
 import tessera.tcpa.arch.ArchitectureLoader;
 import tessera.tcpa.mapping.MappingState;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
 import tessera.tcpa.tcpa.Architecture;
 
 /** Architectures and PLAs shared by the tests. */
-final class Fixtures {
+final class Fixtures extends tessera.testing.Fixtures {
     private Fixtures() {
     }
 
@@ -77,11 +77,6 @@ final class Fixtures {
         return ArchitectureLoader.orThrow(ArchitectureLoader.load(text, "test.tcpa"));
     }
 
-    static Path root() {
-        String r = System.getProperty("tessera.root");
-        return r != null ? Path.of(r) : Path.of("../..").toAbsolutePath().normalize();
-    }
-
     static String example(String name) {
         try (InputStream in = PlaCompiler.class.getResourceAsStream("/tessera/pla/examples/" + name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -95,8 +90,8 @@ final class Fixtures {
         return ArchitectureLoader.orThrow(ArchitectureLoader.load(Files.readString(p), p.toString()));
     }
 
-    static TcpaCompiler.Compiled compile(String file, String pla, Architecture arch, List<String> distribute) {
-        return TcpaCompiler.compile(file, pla, arch, new MappingState.Options(distribute, Map.of(), Deadline.after(java.time.Duration.ofSeconds(60))),
+    static TcpaPipeline.Compiled compile(String file, String pla, Architecture arch, List<String> distribute) {
+        return TcpaPipeline.compile(file, pla, arch, new MappingState.Options(distribute, Map.of(), Deadline.after(java.time.Duration.ofSeconds(60))),
                 Monitor.NULL);
     }
 }

@@ -14,13 +14,14 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
+import tessera.core.poly.PolySet;
 import tessera.modsched.analysis.Mii;
 import tessera.modsched.model.Loop;
 import tessera.modsched.model.Machine;
 import tessera.modsched.model.Schedule;
 import tessera.modsched.verify.Verifier;
 import tessera.tcpa.mapping.Instances;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
 import tessera.tcpa.mapping.passes.IntraTileLoop;
 import tessera.tcpa.mapping.passes.SymbolicScheduling;
 import tessera.tcpa.symconf.Operation;
@@ -35,17 +36,6 @@ import tessera.tcpa.tcpa.Architecture;
  */
 class IntraTileSchedulingTest {
 
-    private static List<String> exclusivePairs(Loop l) {
-        List<String> r = new ArrayList<>();
-        for (int u = 0; u < l.size(); u++) {
-            for (int v = u + 1; v < l.size(); v++) {
-                if (l.exclusive(u, v)) {
-                    r.add(l.op(u).name() + "/" + l.op(v).name());
-                }
-            }
-        }
-        return r;
-    }
 
     private static List<String> cell(Schedule s, String fu, int row) {
         int r = s.loop().machine().resourceIndex(fu);
@@ -55,11 +45,11 @@ class IntraTileSchedulingTest {
     @Test
     void bitextIsTheEnginesLoopWithTheTwoMovesInOneCell() {
         Architecture arch = Fixtures.arch(Fixtures.BITEXT_ARCH);
-        TcpaCompiler.Compiled c = Fixtures.compile("bitext.pla", Fixtures.example("bitext.pla"), arch, List.of());
+        TcpaPipeline.Compiled c = Fixtures.compile("bitext.pla", Fixtures.example("bitext.pla"), arch, List.of());
         assertTrue(c.ok(), c.diagnostics().toString());
         Schedule s = SymbolicScheduling.intraTileSchedule(c.mapping().config(), arch);
         Loop l = s.loop();
-        assertEquals(List.of("S1/S2"), exclusivePairs(l), "i = 0 and i >= 1 are disjoint");
+        assertEquals(List.of("S1/S2"), l.exclusivePairs(), "i = 0 and i >= 1 are disjoint");
         Mii mii = Mii.compute(l);
         assertEquals(2, mii.resMII().value(), "alu1 holds shri and andi; the moves share alu0's cell");
         assertEquals(2, mii.recMII().value(), "S2 -> S3 -> S2: latency 2 over distance 1");
@@ -91,7 +81,7 @@ class IntraTileSchedulingTest {
                 end
                 """;
         Architecture arch = Fixtures.arch(Fixtures.portsArch(8));
-        TcpaCompiler.Compiled c = Fixtures.compile("diag.pla", pla, arch, List.of("i")); // one row: δ stays a neighbour
+        TcpaPipeline.Compiled c = Fixtures.compile("diag.pla", pla, arch, List.of("i")); // one row: δ stays a neighbour
         assertTrue(c.ok(), c.diagnostics().toString());
         SymbolicConfiguration conf = c.mapping().config();
         Schedule s = SymbolicScheduling.intraTileSchedule(conf, arch);
@@ -131,9 +121,9 @@ class IntraTileSchedulingTest {
         Machine m = Machine.builder("pe").pipelined("alu0", 1).build();
         Loop.Builder b = Loop.builder("l", m);
         Operation first = SymconfFactory.eINSTANCE.createOperation();
-        first.setConditionSpace("{ [s, i] : s = 0 and 0 <= i < N }");
+        first.setConditionSpace(PolySet.valueOf("{ [s, i] : s = 0 and 0 <= i < N }"));
         Operation drain = SymconfFactory.eINSTANCE.createOperation();
-        drain.setConditionSpace("{ [s, i] : 1 <= s < N and 0 <= i < N }");
+        drain.setConditionSpace(PolySet.valueOf("{ [s, i] : 1 <= s < N and 0 <= i < N }"));
         b.op("a", "alu0", 1, null, first, 0);
         b.op("d", "alu0", 1, null, drain, 0);
         b.exclusive("a", "d");
@@ -153,7 +143,7 @@ class IntraTileSchedulingTest {
         for (String[] x : new String[][] { { "bitext", "2" }, { "fir:i", "2" }, { "matmul:i,j", "2" }, { "conv:co,y", "3" } }) {
             String name = x[0].split(":")[0];
             List<String> distribute = x[0].contains(":") ? List.of(x[0].split(":")[1].split(",")) : List.of();
-            TcpaCompiler.Compiled c = Fixtures.compile(name + ".pla", Fixtures.example(name + ".pla"), arch, distribute);
+            TcpaPipeline.Compiled c = Fixtures.compile(name + ".pla", Fixtures.example(name + ".pla"), arch, distribute);
             assertTrue(c.ok(), name + c.diagnostics());
             SymbolicConfiguration conf = c.mapping().config();
             int pi = conf.getSchedule().getPi();

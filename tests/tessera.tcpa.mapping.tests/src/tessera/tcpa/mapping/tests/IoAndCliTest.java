@@ -3,9 +3,6 @@ package tessera.tcpa.mapping.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,13 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
-import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
-import tessera.core.cli.CliContext;
-import tessera.tcpa.mapping.cli.CompileCommand;
+import tessera.tcpa.pipeline.cli.CompileCommand;
 import tessera.tcpa.mapping.io.SymconfIO;
 import tessera.tcpa.mapping.io.SymconfText;
 import tessera.tcpa.symconf.SymbolicConfiguration;
+import tessera.testing.CliRunner;
+import tessera.testing.CliRunner.Run;
 
 /** XMI and compact-form round trips; {@code tessera compile} on the running example, text and JSON, and its errors. */
 class IoAndCliTest {
@@ -51,16 +48,9 @@ class IoAndCliTest {
         }
     }
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(Path dir, boolean json, String... words) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        CompileCommand cmd = new CompileCommand();
-        CliContext ctx = new CliContext(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                dir, json, true);
-        int code = cmd.run(ctx, Args.parse(List.of(words), cmd.flags(), cmd.valuedOptions()));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    /** {@code tessera --quiet [--json] compile WORDS...} in {@code dir}, as a user types it. */
+    private static Run run(Path dir, boolean json, String... words) {
+        return CliRunner.run(dir, json, "compile", words);
     }
 
     @Test
@@ -90,12 +80,9 @@ class IoAndCliTest {
         assertTrue(r.err().contains("bad.tcpa:"), r.err());
         Run missing = run(dir, false, "nothere.pla", "--arch", "bad.tcpa");
         assertEquals(CliCommand.FAILED, missing.code());
-        try {
-            run(dir, false, "bitext.pla");
-            throw new AssertionError("no usage error");
-        } catch (tessera.core.cli.UsageException e) {
-            assertTrue(e.getMessage().contains("--arch"));
-        }
+        Run usage = run(dir, false, "bitext.pla");
+        assertEquals(CliCommand.USAGE, usage.code(), "no usage error");
+        assertTrue(usage.err().contains("--arch"), usage.err());
         assertTrue(Set.of("arch", "out").stream().allMatch(new CompileCommand().valuedOptions()::contains));
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import tessera.core.poly.IntegerSet;
 import tessera.core.poly.Polynomial;
 import tessera.tcpa.mapping.Instances;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
 import tessera.modsched.analysis.Mii;
 import tessera.modsched.verify.Verifier;
 import tessera.tcpa.mapping.passes.PstChecker;
@@ -64,7 +64,7 @@ class RandomPlaPropertyTest {
         int mapped = 0;
         for (int n = 0; n < 30; n++) {
             String pla = randomPla(r, 1 + n % 2);
-            TcpaCompiler.Compiled c = Fixtures.compile("random" + n + ".pla", pla, arch, List.of());
+            TcpaPipeline.Compiled c = Fixtures.compile("random" + n + ".pla", pla, arch, List.of());
             assertTrue(c.mapping() != null, pla + c.diagnostics());
             assertTrue(c.ok(), pla + "\n" + c.diagnostics());
             SymbolicConfiguration conf = c.mapping().config();
@@ -91,14 +91,23 @@ class RandomPlaPropertyTest {
         return t;
     }
 
+    /** The tile size p of each index at the instance {@code inst}. */
+    private static long[] tileSizes(Tiling t, Map<String, Long> inst) {
+        return t.getTileSizes().stream().mapToLong(inst::get).toArray();
+    }
+
+    /** The tile count of each index at the instance {@code inst} ("1" for an index that is not tiled). */
+    private static long[] tileCounts(Tiling t, Map<String, Long> inst) {
+        return t.getTileCounts().stream().mapToLong(v -> v.equals("1") ? 1 : inst.get(v)).toArray();
+    }
+
     /** Brute force: each dependence instance I − d → I is carried by the split edge with θ = K − K′ and is on time. */
     static void checkInstances(String pla, SymbolicConfiguration c, Map<String, Long> inst) {
-        Tiling t = c.getTiling();
-        int n = t.getIndices().size();
-        long[] ext = new long[n], p = new long[n];
+        long[] p = tileSizes(c.getTiling(), inst), tc = tileCounts(c.getTiling(), inst);
+        int n = p.length;
+        long[] ext = new long[n];
         for (int x = 0; x < n; x++) {
-            p[x] = inst.get(t.getTileSizes().get(x));
-            ext[x] = p[x] * (t.getTileCounts().get(x).equals("1") ? 1 : inst.get(t.getTileCounts().get(x)));
+            ext[x] = p[x] * tc[x];
         }
         Map<String, Operation> ops = new HashMap<>();
         c.getOperations().forEach(o -> ops.put(o.getId(), o));
@@ -107,7 +116,7 @@ class RandomPlaPropertyTest {
                 continue;
             }
             Operation v = ops.get(e.getSource()), w = ops.get(e.getTarget());
-            IntegerSet sv = IntegerSet.parse(v.getConditionSpace()).fix(inst), sw = IntegerSet.parse(w.getConditionSpace()).fix(inst);
+            IntegerSet sv = v.getConditionSpace().basic().fix(inst), sw = w.getConditionSpace().basic().fix(inst);
             long[] i = new long[n];
             while (true) {
                 long[] src = new long[n];
@@ -148,14 +157,9 @@ class RandomPlaPropertyTest {
      * mutually exclusive in the same iteration, seed 003 §5.2; in different stages they would collide here).
      */
     static void checkMrt(String pla, SymbolicConfiguration c, Map<String, Long> inst) {
-        Tiling t = c.getTiling();
-        int n = t.getIndices().size();
-        long[] p = new long[n], tc = new long[n];
-        for (int x = 0; x < n; x++) {
-            p[x] = inst.get(t.getTileSizes().get(x));
-            tc[x] = t.getTileCounts().get(x).equals("1") ? 1 : inst.get(t.getTileCounts().get(x));
-        }
-        List<IntegerSet> spaces = c.getOperations().stream().map(o -> IntegerSet.parse(o.getConditionSpace()).fix(inst)).toList();
+        long[] p = tileSizes(c.getTiling(), inst), tc = tileCounts(c.getTiling(), inst);
+        int n = p.length;
+        List<IntegerSet> spaces = c.getOperations().stream().map(o -> o.getConditionSpace().basic().fix(inst)).toList();
         for (long[] k : box(tc)) {
             Map<String, String> issued = new HashMap<>();
             for (long[] j : box(p)) {

@@ -14,8 +14,8 @@ import tessera.core.poly.TiledSet;
 import tessera.core.poly.UnionSet;
 import tessera.diagram.Diagram;
 import tessera.tcpa.mapping.Domains;
-import tessera.tcpa.mapping.MappedRdgDiagramProvider;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.MappedRdgDiagramProvider;
+import tessera.tcpa.pipeline.TcpaPipeline;
 import tessera.tcpa.mapping.passes.PstChecker;
 import tessera.tcpa.mapping.passes.SymbolicScheduling;
 import tessera.tcpa.symconf.DataEdge;
@@ -28,7 +28,7 @@ import tessera.tcpa.symconf.SymbolicConfiguration;
 /** Seed 003's running example (bit extraction) end to end against the digest's oracle values (§5.2–§5.8). */
 class RunningExampleTest {
     private static SymbolicConfiguration c;
-    private static TcpaCompiler.Compiled compiled;
+    private static TcpaPipeline.Compiled compiled;
 
     @BeforeAll
     static void map() {

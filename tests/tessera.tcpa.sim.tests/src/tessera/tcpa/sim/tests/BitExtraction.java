@@ -5,22 +5,23 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import tessera.core.poly.PolySet;
 import tessera.core.Diagnostics;
 import tessera.pla.rdg.PlaCompiler;
-import tessera.tcpa.sim.ProgramText;
-import tessera.tcpa.sim.concrete.Bank;
-import tessera.tcpa.sim.concrete.BankKind;
-import tessera.tcpa.sim.concrete.ConcreteConfiguration;
-import tessera.tcpa.sim.concrete.ConcreteFactory;
-import tessera.tcpa.sim.concrete.Connection;
-import tessera.tcpa.sim.concrete.ControlSignal;
-import tessera.tcpa.sim.concrete.FuProgram;
-import tessera.tcpa.sim.concrete.Layer;
-import tessera.tcpa.sim.concrete.Parameter;
-import tessera.tcpa.sim.concrete.Processor;
-import tessera.tcpa.sim.concrete.ProcessorClass;
-import tessera.tcpa.sim.concrete.Side;
-import tessera.tcpa.sim.concrete.Wrapper;
+import tessera.tcpa.concrete.io.ProgramText;
+import tessera.tcpa.concrete.Bank;
+import tessera.tcpa.concrete.BankKind;
+import tessera.tcpa.concrete.ConcreteConfiguration;
+import tessera.tcpa.concrete.ConcreteFactory;
+import tessera.tcpa.concrete.Connection;
+import tessera.tcpa.concrete.ControlSignal;
+import tessera.tcpa.concrete.FuProgram;
+import tessera.tcpa.concrete.Layer;
+import tessera.tcpa.concrete.Parameter;
+import tessera.tcpa.concrete.Processor;
+import tessera.tcpa.concrete.ProcessorClass;
+import tessera.tcpa.concrete.Side;
+import tessera.tcpa.concrete.Wrapper;
 
 /**
  * The running example's concrete configuration for N = 16, t = 3, p = 6, written by hand from digest §5.8–5.9 (the
@@ -136,8 +137,8 @@ final class BitExtraction {
     static ProcessorClass processorClass(ConcreteConfiguration c, String name, String domain, String kernelSpace, FuProgram... programs) {
         ProcessorClass pc = F.createProcessorClass();
         pc.setName(name);
-        pc.setDomain(domain);
-        pc.setKernelSpace(kernelSpace);
+        pc.setDomain(PolySet.valueOf(domain));
+        pc.setKernelSpace(PolySet.valueOf(kernelSpace));
         pc.getPrograms().addAll(List.of(programs));
         c.getProcessorClasses().add(pc);
         return pc;
@@ -146,7 +147,7 @@ final class BitExtraction {
     static void signal(ConcreteConfiguration c, String name, String oneDomain) {
         ControlSignal s = F.createControlSignal();
         s.setName(name);
-        s.setOneDomain(oneDomain);
+        s.setOneDomain(PolySet.valueOf(oneDomain));
         c.getControlSignals().add(s);
     }
 
@@ -176,7 +177,7 @@ final class BitExtraction {
         b.setCol(col);
         b.setSide(side);
         b.setPort(0);
-        b.setEnable(enable);
+        b.setEnable(PolySet.valueOf(enable));
         b.getIndexMatrix().addAll(matrix);
         b.getIndexOffset().addAll(offset);
         b.setBase(0x100);

@@ -18,8 +18,8 @@ import tessera.rdg.interp.Interpreter;
 import tessera.rdg.interp.RunResult;
 import tessera.tcpa.sim.Simulator;
 import tessera.tcpa.sim.SimResult;
-import tessera.tcpa.sim.concrete.ConcreteConfiguration;
-import tessera.tcpa.sim.concrete.FuProgram;
+import tessera.tcpa.concrete.ConcreteConfiguration;
+import tessera.tcpa.concrete.FuProgram;
 
 /** The running example N = 16, t = 3, p = 6 (digest §5.8–5.11) simulated against the PLA reference interpreter. */
 class BitExtractionSimTest {

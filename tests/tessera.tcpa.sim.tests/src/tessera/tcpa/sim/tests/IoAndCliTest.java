@@ -1,15 +1,11 @@
 package tessera.tcpa.sim.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,31 +14,22 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 import tessera.core.Diagnostics;
-import tessera.core.cli.Args;
-import tessera.core.cli.CliContext;
-import tessera.core.cli.UsageException;
-import tessera.tcpa.sim.ConcreteIO;
-import tessera.tcpa.sim.ProgramText;
-import tessera.tcpa.sim.cli.SimulateCommand;
-import tessera.tcpa.sim.concrete.ConcreteConfiguration;
-import tessera.tcpa.sim.concrete.FuProgram;
+import tessera.core.cli.CliCommand;
+import tessera.tcpa.concrete.io.ConcreteIO;
+import tessera.tcpa.concrete.io.ProgramText;
+import tessera.tcpa.concrete.ConcreteConfiguration;
+import tessera.tcpa.concrete.FuProgram;
+import tessera.testing.CliRunner;
+import tessera.testing.CliRunner.Run;
 
 /** XMI round trip, listing, compact size, program text, and {@code tessera simulate}. */
 class IoAndCliTest {
     @TempDir
     Path dir;
 
-    record Out(int code, String out, String err) {
-    }
-
-    Out run(boolean json, String... words) throws Exception {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        CliContext ctx = new CliContext(new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8),
-                dir, json, true);
-        SimulateCommand c = new SimulateCommand();
-        int code = c.run(ctx, Args.parse(List.of(words), c.flags(), c.valuedOptions()));
-        return new Out(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    /** {@code tessera --quiet [--json] simulate WORDS...} in the test's folder, as a user types it. */
+    Run run(boolean json, String... words) {
+        return CliRunner.run(dir, json, "simulate", words);
     }
 
     Path save(ConcreteConfiguration c) throws Exception {
@@ -89,18 +76,18 @@ class IoAndCliTest {
     @Test
     void simulateComparesWithTheInterpreter() throws Exception {
         save(BitExtraction.configuration());
-        Out text = run(false, "bitext.concrete.xmi", "--input", "in=13");
+        Run text = run(false, "bitext.concrete.xmi", "--input", "in=13");
         assertEquals(0, text.code(), text.err());
         assertTrue(text.out().contains("outputs equal the PLA reference interpreter's (bitext.pla)"), text.out());
         assertTrue(text.out().contains("bits[3] = 1\n") && text.out().contains("bits[1] = 0\n") && text.out().contains("34 cycles"), text.out());
-        Out json = run(true, "bitext.concrete.xmi", "--input", "in=13", "--trace");
+        Run json = run(true, "bitext.concrete.xmi", "--input", "in=13", "--trace");
         assertEquals(0, json.code(), json.err());
         JsonObject o = JsonParser.parseString(json.out()).getAsJsonObject();
         assertEquals(34, o.get("cycles").getAsInt());
         assertTrue(o.get("equal").getAsBoolean());
         assertEquals(16, o.getAsJsonObject("outputs").getAsJsonArray("bits").size());
         assertTrue(o.getAsJsonArray("trace").toString().contains("12: PE (0,1) id0 <- 0 from PE (0,0) od0"));
-        Out listing = run(false, "bitext.concrete.xmi", "--input", "in=1", "--listing");
+        Run listing = run(false, "bitext.concrete.xmi", "--input", "in=1", "--listing");
         assertTrue(listing.out().startsWith("concrete configuration bitext-N16-t3"), "[" + listing.out() + "]" + listing.err());
     }
 
@@ -114,22 +101,22 @@ class IoAndCliTest {
             }
         });
         save(c);
-        Out bad = run(false, "bitext.concrete.xmi", "--input", "in=13");
+        Run bad = run(false, "bitext.concrete.xmi", "--input", "in=13");
         assertEquals(1, bad.code());
         assertTrue(bad.err().contains("simulated output differs from the interpreter: bits[12]: simulator 1, interpreter 0"), bad.err());
-        Out missing = run(false, "bitext.concrete.xmi");
+        Run missing = run(false, "bitext.concrete.xmi");
         assertEquals(1, missing.code());
         assertTrue(missing.err().contains("no value for input in[]"), missing.err());
         Files.writeString(dir.resolve("junk.xmi"), "this is not xml");
-        Out junk = run(true, "junk.xmi");
+        Run junk = run(true, "junk.xmi");
         assertEquals(1, junk.code());
         assertTrue(junk.out().contains("not a concrete configuration"), junk.out());
-        Out none = run(false, "nothere.xmi");
+        Run none = run(false, "nothere.xmi");
         assertEquals(1, none.code());
         assertTrue(none.err().contains("nothere.xmi") && none.err().contains("no such file"), none.err());
-        assertThrows(UsageException.class, () -> run(false, "bitext.concrete.xmi", "--input", "in=x"));
-        assertThrows(UsageException.class, () -> run(false, "bitext.concrete.xmi", "--max-cycles", "0"));
-        Out limit = run(false, "bitext.concrete.xmi", "--input", "in=1", "--max-cycles", "20");
+        assertEquals(CliCommand.USAGE, run(false, "bitext.concrete.xmi", "--input", "in=x").code());
+        assertEquals(CliCommand.USAGE, run(false, "bitext.concrete.xmi", "--max-cycles", "0").code());
+        Run limit = run(false, "bitext.concrete.xmi", "--input", "in=1", "--max-cycles", "20");
         assertEquals(1, limit.code());
         assertTrue(limit.err().contains("did not finish within 20 cycles"), limit.err());
     }

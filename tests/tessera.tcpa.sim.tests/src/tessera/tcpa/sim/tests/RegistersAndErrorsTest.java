@@ -9,16 +9,17 @@ import java.util.List;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.junit.jupiter.api.Test;
 
+import tessera.core.poly.PolySet;
 import tessera.rdg.interp.Inputs;
-import tessera.tcpa.sim.ConcreteIO;
+import tessera.tcpa.concrete.io.ConcreteIO;
 import tessera.tcpa.sim.Simulator;
 import tessera.tcpa.sim.SimResult;
-import tessera.tcpa.sim.concrete.BankKind;
-import tessera.tcpa.sim.concrete.ConcreteConfiguration;
-import tessera.tcpa.sim.concrete.FdDepth;
-import tessera.tcpa.sim.concrete.Processor;
-import tessera.tcpa.sim.concrete.ProcessorClass;
-import tessera.tcpa.sim.concrete.Side;
+import tessera.tcpa.concrete.BankKind;
+import tessera.tcpa.concrete.ConcreteConfiguration;
+import tessera.tcpa.concrete.FdDepth;
+import tessera.tcpa.concrete.Processor;
+import tessera.tcpa.concrete.ProcessorClass;
+import tessera.tcpa.concrete.Side;
 
 /** Each register class (RD, FD, ID FIFO, OD), control signals, and every error the simulator reports. */
 class RegistersAndErrorsTest {
@@ -230,7 +231,7 @@ class RegistersAndErrorsTest {
             ConcreteConfiguration c = row(1, prog, 2);
             BitExtraction.signal(c, "s1", (code & 2) != 0 ? "{ [j] : j = 0 }" : "{ [j] : j = 5 }");
             BitExtraction.signal(c, "s2", (code & 1) != 0 ? "{ [j] : j = 0 }" : "{ [j] : j = 5 }");
-            c.getBanks().get(0).setEnable("{ [j] : j = 0 }");
+            c.getBanks().get(0).setEnable(PolySet.valueOf("{ [j] : j = 0 }"));
             SimResult s = run(c);
             assertTrue(s.ok(), s.diagnostics().toString());
             assertEquals(code, s.outputs().get("out").get(0), "code " + code);
@@ -257,13 +258,13 @@ class RegistersAndErrorsTest {
     @Test
     void configurationErrors() {
         ConcreteConfiguration c = row(1, "nop / halt", 1);
-        c.getProcessorClasses().get(0).setDomain("{ [k] : k >= 5 }");
+        c.getProcessorClasses().get(0).setDomain(PolySet.valueOf("{ [k] : k >= 5 }"));
         assertError(run(c), "is not in the domain");
         ConcreteConfiguration bad = row(1, "nop / halt", 1);
-        bad.getProcessorClasses().get(0).setKernelSpace("{ [i] : 0 <= i < 2 }");
+        bad.getProcessorClasses().get(0).setKernelSpace(PolySet.valueOf("{ [i] : 0 <= i < 2 }"));
         assertError(run(bad), "not the intra-tile dimensions");
         ConcreteConfiguration syntax = row(1, "nop / halt", 1);
-        syntax.getBanks().get(0).setEnable("{ [j] : j <<< 2 }");
+        syntax.getBanks().get(0).setEnable(PolySet.valueOf("{ [j] : j <<< 2 }"));
         assertError(run(syntax), "cannot read the enable domain");
         ConcreteConfiguration inner = row(2, "nop / halt", 1);
         inner.getBanks().get(0).setSide(Side.EAST);

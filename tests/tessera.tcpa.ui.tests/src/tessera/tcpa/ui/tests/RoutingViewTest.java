@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IProject;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.ide.IDE;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,15 +23,11 @@ import tessera.ui.testing.Studio;
  * Fig. 4 routing with its shared prefix, and the topology of the examples (screenshots under target/screenshots).
  */
 class RoutingViewTest {
-    private static IWorkbenchWindow win;
-    private static IWorkbenchPage page;
-    private static IProject project;
+    private static Studio.Bench studio;
 
     @BeforeAll
     static void workbench() throws Exception {
-        win = Studio.window(1600, 1000);
-        page = win.getActivePage();
-        project = Studio.project("tcpa-routing");
+        studio = Studio.bench(1600, 1000, "tcpa-routing");
     }
 
     @ParameterizedTest
@@ -41,7 +35,8 @@ class RoutingViewTest {
             "bitext-pe, Reduced topology graph of bitext, 13",
             "tcpa4x4, Reduced topology graph of tcpa4x4, 42" })
     void diagramViewShowsTheExample(String name, String title, int nodes) throws Exception {
-        IFile f = Studio.write(project, name + ".tcpa", Studio.exampleText("tcpa/" + name + ".tcpa"));
+        IWorkbenchPage page = studio.page();
+        IFile f = studio.write(name + ".tcpa", Studio.exampleText("tcpa/" + name + ".tcpa"));
         IEditorPart editor = IDE.openEditor(page, f);
         DiagramView dv = (DiagramView) page.showView(DiagramView.ID);
         Studio.waitFor(() -> dv.getCanvas().getDiagram() != null && f.equals(dv.getFile()), name + " drawn");
@@ -50,7 +45,7 @@ class RoutingViewTest {
         assertEquals(nodes, d.nodes().size());
         page.activate(editor);
         dv.getCanvas().fit();
-        Studio.shot(win, "tcpa-studio-" + name);
+        studio.shot("tcpa-studio-" + name);
         File png = new File(Screenshots.folder(), "tcpa-" + name + ".png");
         dv.getCanvas().exportPng(png);
         assertTrue(png.length() > 1000, png.toString());
@@ -59,7 +54,7 @@ class RoutingViewTest {
         }
         page.toggleZoom(page.getReference(dv));
         dv.getCanvas().fit();
-        Studio.shot(win, "tcpa-studio-" + name + "-maximized");
+        studio.shot("tcpa-studio-" + name + "-maximized");
         page.toggleZoom(page.getReference(dv));
     }
 }

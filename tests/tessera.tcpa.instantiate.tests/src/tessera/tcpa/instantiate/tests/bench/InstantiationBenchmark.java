@@ -17,13 +17,13 @@ import org.eclipse.emf.ecore.util.EcoreUtil;
 import tessera.core.Monitor;
 import tessera.rdg.Rdg;
 import tessera.tcpa.arch.ArchitectureLoader;
-import tessera.tcpa.instantiate.Equivalence;
+import tessera.tcpa.pipeline.Equivalence;
 import tessera.tcpa.instantiate.Instantiator;
 import tessera.tcpa.mapping.MappingState;
-import tessera.tcpa.mapping.TcpaCompiler;
+import tessera.tcpa.pipeline.TcpaPipeline;
 import tessera.tcpa.mapping.io.SymconfText;
-import tessera.tcpa.sim.ConcreteIO;
-import tessera.tcpa.sim.concrete.ConcreteConfiguration;
+import tessera.tcpa.concrete.io.ConcreteIO;
+import tessera.tcpa.concrete.ConcreteConfiguration;
 import tessera.tcpa.symconf.SymbolicConfiguration;
 import tessera.tcpa.tcpa.Architecture;
 
@@ -164,11 +164,11 @@ public final class InstantiationBenchmark {
         String pla = e.name + ".pla";
         String text = Files.readString(root.resolve("examples/pla/" + pla));
         Architecture arch;
-        TcpaCompiler.Compiled compiled;
+        TcpaPipeline.Compiled compiled;
         try {
             arch = ArchitectureLoader.orThrow(ArchitectureLoader.load(Files.readString(archFile), archName));
             MappingState.Options o = MappingState.Options.defaults();
-            compiled = TcpaCompiler.compile(pla, text, arch, new MappingState.Options(e.distribute, o.tileSizes(), o.deadline()), Monitor.NULL);
+            compiled = TcpaPipeline.compile(pla, text, arch, new MappingState.Options(e.distribute, o.tileSizes(), o.deadline()), Monitor.NULL);
         } catch (RuntimeException ex) {
             e.regions.forEach(r -> cells.add(failed(r, "compile: " + ex)));
             return cells;

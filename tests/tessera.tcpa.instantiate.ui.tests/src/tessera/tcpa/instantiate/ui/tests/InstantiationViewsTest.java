@@ -13,10 +13,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IProject;
 import org.eclipse.swt.widgets.TableItem;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.ide.IDE;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,9 +29,9 @@ import tessera.tcpa.instantiate.ui.InstantiationView;
 import tessera.tcpa.instantiate.ui.KernelCfgDiagrams;
 import tessera.tcpa.instantiate.ui.Simulation;
 import tessera.tcpa.instantiate.ui.SimulationView;
-import tessera.tcpa.mapping.Settings;
-import tessera.tcpa.mapping.TcpaCompiler;
-import tessera.tcpa.sim.ProgramText;
+import tessera.tcpa.pipeline.TcpaSettings;
+import tessera.tcpa.pipeline.TcpaPipeline;
+import tessera.tcpa.concrete.io.ProgramText;
 import tessera.tcpa.tcpa.Architecture;
 import tessera.ui.EditorFileView;
 import tessera.ui.Screenshots;
@@ -56,27 +53,23 @@ class InstantiationViewsTest {
             tcpa.params.bitext2=N=16
             tcpa.pes.bitext2=2x3
             """;
-    private static IWorkbenchWindow win;
-    private static IWorkbenchPage page;
-    private static IProject project;
+    private static Studio.Bench studio;
 
     @BeforeAll
     static void workbench() throws Exception {
-        win = Studio.window(1280, 1000);
-        page = win.getActivePage();
-        project = Studio.project("tcpa-instantiation-views");
-        Studio.write(project, "tessera.properties", SETTINGS);
-        Studio.write(project, "tcpa/tcpa4x4.tcpa", Studio.exampleText("tcpa/tcpa4x4.tcpa"));
-        Studio.write(project, "bitext.pla", Studio.exampleText("pla/bitext.pla"));
-        Studio.write(project, "matmul.pla", Studio.exampleText("pla/matmul.pla"));
-        Studio.write(project, "bitext2.pla", Studio.exampleText("pla/bitext.pla"));
-        Studio.write(project, "noparams.pla", Studio.exampleText("pla/bitext.pla"));
+        studio = Studio.bench(1280, 1000, "tcpa-instantiation-views");
+        studio.write("tessera.properties", SETTINGS);
+        studio.write("tcpa/tcpa4x4.tcpa", Studio.exampleText("tcpa/tcpa4x4.tcpa"));
+        studio.write("bitext.pla", Studio.exampleText("pla/bitext.pla"));
+        studio.write("matmul.pla", Studio.exampleText("pla/matmul.pla"));
+        studio.write("bitext2.pla", Studio.exampleText("pla/bitext.pla"));
+        studio.write("noparams.pla", Studio.exampleText("pla/bitext.pla"));
     }
 
     /** Figs. 5–8 of the running example: 2 classes (P1 = {k < 2}, P2 = {k = 2}), 𝒫1/alu1's CFG of 4 kernel classes, the program, the banks. */
     @Test
     void instantiationViewOnTheRunningExample() throws Exception {
-        IFile f = project.getFile("bitext.pla");
+        IFile f = studio.project().getFile("bitext.pla");
         InstantiationView v = openInstantiation(f);
         Instantiation in = v.getInstantiation();
         Instantiator.Result oracle = headless("bitext.pla", Map.of("N", 16L), 1, 3);
@@ -139,7 +132,7 @@ class InstantiationViewsTest {
     /** The running example simulated: 16 bits equal to the interpreter's, 34 cycles (§5.11), activity on every PE. */
     @Test
     void simulationViewOnTheRunningExample() throws Exception {
-        SimulationView v = openSimulation(project.getFile("bitext.pla"));
+        SimulationView v = openSimulation(studio.project().getFile("bitext.pla"));
         Simulation s = v.getShown();
         assertTrue(s.ok(), s.error());
         assertEquals(16, s.outputs().size());
@@ -173,7 +166,7 @@ class InstantiationViewsTest {
     /** Matmul N = M = 4, K = 3 on 2×2 PEs: the views agree with the headless instantiation; every element of C matches. */
     @Test
     void matmulOnTwoByTwo() throws Exception {
-        InstantiationView v = openInstantiation(project.getFile("matmul.pla"));
+        InstantiationView v = openInstantiation(studio.project().getFile("matmul.pla"));
         Instantiator.Result oracle = headless("matmul.pla", Map.of("N", 4L, "M", 4L, "K", 3L), 2, 2);
         assertEquals(oracle.config().getProcessorClasses().size(), v.getInstantiation().config().getProcessorClasses().size());
         assertTrue(oracle.classes().size() >= 2, "matmul on 2×2 has several processor classes");
@@ -201,7 +194,7 @@ class InstantiationViewsTest {
             v.selectTab(InstantiationView.INTERCONNECT);
             shot("instantiation-matmul-interconnect");
         });
-        SimulationView sv = openSimulation(project.getFile("matmul.pla"));
+        SimulationView sv = openSimulation(studio.project().getFile("matmul.pla"));
         Simulation s = sv.getShown();
         assertTrue(s.ok(), s.error());
         assertEquals(16, s.outputs().size(), "C is 4×4");
@@ -214,16 +207,16 @@ class InstantiationViewsTest {
     /** Missing settings and an instantiation error (a 1-D loop on 2×3 PEs) are messages in the views, not stack traces. */
     @Test
     void errorsAreReadableMessages() throws Exception {
-        InstantiationView v = openInstantiation(project.getFile("noparams.pla"));
+        InstantiationView v = openInstantiation(studio.project().getFile("noparams.pla"));
         assertEquals("No run-time parameters for noparams.pla: set tcpa.params.noparams (e.g. N=16) and tcpa.pes.noparams (e.g. 1x3) in "
                 + "tessera.properties.", v.getStatusText());
         assertEquals(0, v.getChoices().length);
-        v = openInstantiation(project.getFile("bitext2.pla"));
+        v = openInstantiation(studio.project().getFile("bitext2.pla"));
         String err = v.getStatusText();
         assertTrue(err.startsWith("The instantiation for N=16 on 2×3 PEs failed:\nbitext2.pla:1: error: region 2x3 does not fit the mapping"), err);
         assertFalse(err.contains("Exception") || err.contains("\tat "), err);
         Studio.maximized(v, () -> shot("instantiation-error"));
-        SimulationView sv = openSimulation(project.getFile("bitext2.pla"));
+        SimulationView sv = openSimulation(studio.project().getFile("bitext2.pla"));
         assertEquals(err, sv.getStatusText());
         assertFalse(sv.getShown().ok());
     }
@@ -231,7 +224,7 @@ class InstantiationViewsTest {
     /** The kernel CFGs are also diagrams of the Tessera Diagram view (ELK layout), one per class and FU. */
     @Test
     void diagramProviderListsEveryClassAndFu() throws Exception {
-        Function<String, Optional<String>> reader = EditorFileView.projectReader(project.getFile("bitext.pla"));
+        Function<String, Optional<String>> reader = EditorFileView.projectReader(studio.project().getFile("bitext.pla"));
         List<DiagramProvider.Named> named = new KernelCfgDiagrams().diagrams("bitext.pla", Studio.exampleText("pla/bitext.pla"), reader);
         Instantiator.Result oracle = headless("bitext.pla", Map.of("N", 16L), 1, 3);
         int expected = oracle.classes().stream().mapToInt(c -> c.cfgs().size()).sum();
@@ -258,8 +251,8 @@ class InstantiationViewsTest {
     // ------------------------------------------------------------------------------------------------ helpers
 
     private static InstantiationView openInstantiation(IFile f) throws Exception {
-        IDE.openEditor(page, f, "org.eclipse.ui.DefaultTextEditor");
-        InstantiationView v = (InstantiationView) page.showView(InstantiationView.ID);
+        IDE.openEditor(studio.page(), f, "org.eclipse.ui.DefaultTextEditor");
+        InstantiationView v = (InstantiationView) studio.page().showView(InstantiationView.ID);
         v.showActiveEditor();
         Studio.waitFor(() -> f.equals(v.getFile()) && v.getJob().getResult() != null
                 && v.getShown() != null && v.getShown().fileName().equals(f.getName()), f.getName() + " instantiated");
@@ -267,8 +260,8 @@ class InstantiationViewsTest {
     }
 
     private static SimulationView openSimulation(IFile f) throws Exception {
-        IDE.openEditor(page, f, "org.eclipse.ui.DefaultTextEditor");
-        SimulationView v = (SimulationView) page.showView(SimulationView.ID);
+        IDE.openEditor(studio.page(), f, "org.eclipse.ui.DefaultTextEditor");
+        SimulationView v = (SimulationView) studio.page().showView(SimulationView.ID);
         v.showActiveEditor();
         Studio.waitFor(() -> f.equals(v.getFile()) && v.getJob().getResult() != null
                 && v.getShown() != null && v.getShown().instantiation().fileName().equals(f.getName()), f.getName() + " simulated");
@@ -276,7 +269,7 @@ class InstantiationViewsTest {
     }
 
     private static void shot(String name) {
-        Studio.shot(win, "tcpa-instantiate-" + name);
+        studio.shot("tcpa-instantiate-" + name);
     }
 
     private static Instantiator.Result headless(String pla, Map<String, Long> bounds, int rows, int cols) throws Exception {
@@ -285,7 +278,7 @@ class InstantiationViewsTest {
         props.load(new java.io.StringReader(SETTINGS));
         Map<String, String> settings = new java.util.HashMap<>();
         props.forEach((k, x) -> settings.put(k.toString(), x.toString()));
-        TcpaCompiler.Compiled c = TcpaCompiler.compile(pla, Studio.exampleText("pla/" + pla), arch, Settings.options(settings, pla), Monitor.NULL);
+        TcpaPipeline.Compiled c = TcpaPipeline.compile(pla, Studio.exampleText("pla/" + pla), arch, TcpaSettings.options(settings, pla), Monitor.NULL);
         assertTrue(c.ok(), c.diagnostics().toString());
         Instantiator.Result r = Instantiator.run(c.mapping().config(), arch, new Instantiator.Parameters(bounds, rows, cols), pla, Monitor.NULL);
         assertTrue(r.ok(), r.diagnostics().toString());

@@ -1,0 +1,277 @@
+package tessera.dspace.runtime.csp;
+
+import java.util.Arrays;
+import java.util.List;
+
+import tessera.dspace.runtime.Program;
+import tessera.dspace.runtime.Program.Cell;
+import tessera.dspace.runtime.Program.ChoiceInfo;
+import tessera.dspace.runtime.Program.ChoiceInput;
+import tessera.dspace.runtime.Program.CodeInput;
+import tessera.dspace.runtime.Program.Entry;
+import tessera.dspace.runtime.Program.Group;
+import tessera.dspace.runtime.Program.IdLessInput;
+import tessera.dspace.runtime.Program.Kind;
+import tessera.dspace.runtime.Program.Leaf;
+import tessera.dspace.runtime.Program.Node;
+import tessera.dspace.runtime.Program.NumLit;
+import tessera.dspace.runtime.Program.Pattern;
+import tessera.dspace.runtime.Program.Split;
+import tessera.dspace.runtime.ir.QuotientDecl;
+
+/**
+ * Seed 001a §3.9 Algorithm 1 on a {@link Candidate}: the propagation loop over its {@link PropagationQueue}, the
+ * watchers that wake propagator groups, and one group run (its if-tree over the enum inputs, or the generated code).
+ */
+final class Propagation {
+    private Propagation() {
+    }
+
+    /** Algorithm 1 of seed 001a §3.9; lowerings (triggers, quotient members) are checked at each local fixpoint. */
+    static boolean propagate(Candidate c) {
+        int steps = 0;
+        while (!c.failed) {
+            while (!c.queue.isEmpty() && !c.failed) {
+                if ((++steps & 1023) == 0) {
+                    c.monitor.checkCanceled();
+                }
+                int v = c.queue.poll();
+                int ch = c.kernel.varChoice[v];
+                for (Program.Watch w : c.prog.watchers.get(ch)) {
+                    watch(c, w, v);
+                    if (c.failed) {
+                        break;
+                    }
+                }
+                int[] deps = c.kernel.counterDeps.get(v);
+                if (deps != null && !c.failed) {
+                    for (int cv : deps) {
+                        Counters.recompute(c, cv);
+                    }
+                }
+            }
+            if (c.failed || !lowerings(c)) {
+                break;
+            }
+        }
+        c.queue.clear();
+        return !c.failed;
+    }
+
+    /** Checks triggers and quotient sets; true when something changed (propagation must continue). */
+    static boolean lowerings(Candidate c) {
+        boolean changed = Triggers.fire(c);
+        for (QuotientDecl q : c.prog.space.quotients) {
+            changed |= Quotients.apply(c, q);
+        }
+        return changed && !c.failed;
+    }
+
+    /** The constraints on kernel constants only (seed 001a §3.5): checked once, at instantiation. */
+    static void kernelChecks(Candidate c) {
+        for (Program.KernelCheck kc : c.prog.kernelChecks) {
+            int[] b = new int[kc.binders().length];
+            Arrays.fill(b, -1);
+            Bindings.forEach(c.kernel, kc.binders(), b, bind -> {
+                for (int i = 0; i < kc.inputs().size(); i++) {
+                    if ((constInput(c, kc.inputs().get(i), bind) & kc.masks().get(i)) != 0) {
+                        return;
+                    }
+                }
+                c.fail("the kernel violates " + kc.origin() + " for " + c.engine.names(c.kernel, bind));
+            });
+        }
+    }
+
+    /** Runs every propagator group on every binding. */
+    static void runAll(Candidate c) {
+        for (Group g : c.prog.groups) {
+            if (c.failed) {
+                return;
+            }
+            int[] b = new int[g.binders().length];
+            Arrays.fill(b, -1);
+            Bindings.forEach(c.kernel, g.binders(), b, bind -> runGroup(c, g, bind));
+        }
+    }
+
+    private static void watch(Candidate c, Program.Watch w, int v) {
+        int[] args = c.kernel.varArgs[v];
+        Group g = w.group();
+        Pattern p = w.pattern();
+        bindAndRun(c, g, p, args);
+        if (c.prog.choices.get(p.choice()).symmetricStorage() && !c.failed) {
+            bindAndRun(c, g, p, new int[] { args[1], args[0] });
+        }
+    }
+
+    private static void bindAndRun(Candidate c, Group g, Pattern p, int[] args) {
+        int[] b = new int[g.binders().length];
+        Arrays.fill(b, -1);
+        for (int i = 0; i < args.length; i++) {
+            int bi = p.args()[i];
+            if (b[bi] >= 0 && b[bi] != args[i]) {
+                return;
+            }
+            b[bi] = args[i];
+        }
+        Bindings.forEach(c.kernel, g.binders(), b, bind -> runGroup(c, g, bind));
+    }
+
+    private static long constInput(Candidate c, Program.Input in, int[] bind) {
+        return switch (in) {
+            case CodeInput ci -> {
+                int[] objs = new int[ci.args().length];
+                for (int i = 0; i < objs.length; i++) {
+                    objs[i] = bind[ci.args()[i]];
+                }
+                yield c.engine.bool(ci.snippet(), objs, c.kernel) ? 2L : 1L;
+            }
+            case IdLessInput l -> bind[l.a()] < bind[l.b()] ? 2L : 1L;
+            case ChoiceInput ci -> {
+                int f = c.find(ci.p(), bind);
+                yield f < 0 ? 0 : c.read(f);
+            }
+        };
+    }
+
+    /** Runs one propagator group on one binding (one instance of each of its rules). */
+    static void runGroup(Candidate c, Group g, int[] bind) {
+        if (c.failed) {
+            return;
+        }
+        int tf = c.find(g.target(), bind);
+        if (tf < 0) {
+            return; // the target instance does not exist for these objects: vacuous
+        }
+        long[] in = new long[g.inputs().length];
+        for (int i = 0; i < in.length; i++) {
+            if (g.inputs()[i] instanceof ChoiceInput ci) {
+                int f = c.find(ci.p(), bind);
+                if (f < 0) {
+                    return;
+                }
+                in[i] = c.read(f);
+            } else {
+                in[i] = constInput(c, g.inputs()[i], bind);
+            }
+        }
+        for (NumLit n : g.numLits()) {
+            if (c.find(n.lhs(), bind) < 0 || n.rhs() != null && c.find(n.rhs(), bind) < 0) {
+                return;
+            }
+        }
+        c.propagatorRuns++;
+        int var = tf >> 1;
+        ChoiceInfo tc = c.choiceInfo(var);
+        Engine engine = c.engine;
+        switch (tc.kind()) {
+            case ENUM -> {
+                long allowed = engine.generated != null
+                        ? engine.generated.eval(g.id(), in, (gr, leaf) -> cellMask(c, g, leaves(c, g).get((int) leaf).cell(), bind, var, -1L))
+                        : evalMask(c, g, g.tree(), in, bind, var, -1L);
+                if ((tf & 1) != 0) {
+                    allowed = tc.invert(allowed);
+                }
+                c.setDomain(var, c.dom[var] & allowed, g.origin());
+            }
+            case INTEGER -> {
+                long all = c.kernel.universe[var].length == 64 ? -1L : (1L << c.kernel.universe[var].length) - 1;
+                long allowed = engine.generated != null
+                        ? engine.generated.eval(g.id(), in, (gr, leaf) -> cellMask(c, g, leaves(c, g).get((int) leaf).cell(), bind, var, all))
+                        : evalMask(c, g, g.tree(), in, bind, var, all);
+                c.setDomain(var, c.dom[var] & allowed, g.origin());
+            }
+            case COUNTER -> {
+                long[] iv = evalInterval(c, g, g.tree(), in, bind, var);
+                if (iv != null) {
+                    Counters.restrict(c, var, iv[0], iv[1], g.origin());
+                } else {
+                    c.fail(g.origin() + " has no possible value left for " + c.choiceOf(var) + c.argsOf(var));
+                }
+            }
+        }
+    }
+
+    private static List<Leaf> leaves(Candidate c, Group g) {
+        return c.engine.leaves.computeIfAbsent(g.id(), x -> Program.leaves(g));
+    }
+
+    private static long evalMask(Candidate c, Group g, Node n, long[] in, int[] bind, int target, long all) {
+        if (n instanceof Leaf l) {
+            return cellMask(c, g, l.cell(), bind, target, all);
+        }
+        Split s = (Split) n;
+        long acc = 0, d = in[s.input()];
+        for (int i = 0; i < s.masks().length; i++) {
+            if ((s.masks()[i] & d) != 0) {
+                acc |= evalMask(c, g, s.children()[i], in, bind, target, all);
+                if (acc == all) {
+                    break;
+                }
+            }
+        }
+        return acc;
+    }
+
+    private static long cellMask(Candidate c, Group g, Cell cell, int[] bind, int target, long all) {
+        boolean integer = c.choiceInfo(target).kind() == Kind.INTEGER;
+        long m = integer ? all : cell.base();
+        for (Entry e : cell.entries()) {
+            if (!guardsHold(c, g, e, bind)) {
+                continue;
+            }
+            if (integer) {
+                long u = 0;
+                for (int i = 0; i < e.concl().length; i++) {
+                    u |= NumericLiterals.intLitMask(c, g.numLits()[e.concl()[i]], e.targetLeft()[i], bind, target);
+                }
+                m &= u;
+            } else {
+                m &= e.mask();
+            }
+        }
+        return m;
+    }
+
+    private static boolean guardsHold(Candidate c, Group g, Entry e, int[] bind) {
+        for (int gi : e.guards()) {
+            if (!NumericLiterals.litFalse(c, g.numLits()[gi], bind)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Interval hull of the allowed counter values, or null when empty. */
+    private static long[] evalInterval(Candidate c, Group g, Node n, long[] in, int[] bind, int target) {
+        if (n instanceof Leaf l) {
+            long lo = -Candidate.INF, hi = Candidate.INF;
+            for (Entry e : l.cell().entries()) {
+                if (!guardsHold(c, g, e, bind)) {
+                    continue;
+                }
+                long elo = Candidate.INF, ehi = -Candidate.INF;
+                for (int i = 0; i < e.concl().length; i++) {
+                    long[] iv = NumericLiterals.counterLitInterval(c, g.numLits()[e.concl()[i]], e.targetLeft()[i], bind);
+                    elo = Math.min(elo, iv[0]);
+                    ehi = Math.max(ehi, iv[1]);
+                }
+                lo = Math.max(lo, elo);
+                hi = Math.min(hi, ehi);
+            }
+            return lo > hi ? null : new long[] { lo, hi };
+        }
+        Split s = (Split) n;
+        long[] acc = null;
+        for (int i = 0; i < s.masks().length; i++) {
+            if ((s.masks()[i] & in[s.input()]) != 0) {
+                long[] r = evalInterval(c, g, s.children()[i], in, bind, target);
+                if (r != null) {
+                    acc = acc == null ? r : new long[] { Math.min(acc[0], r[0]), Math.max(acc[1], r[1]) };
+                }
+            }
+        }
+        return acc;
+    }
+}

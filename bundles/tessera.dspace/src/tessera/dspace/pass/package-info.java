@@ -1,0 +1,2 @@
+/** The builder pass of decision spaces. */
+package tessera.dspace.pass;
