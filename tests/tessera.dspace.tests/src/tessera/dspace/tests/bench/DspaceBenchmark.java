@@ -28,7 +28,7 @@ public final class DspaceBenchmark {
     public static void main(String[] args) throws Exception {
         double secs = args.length > 0 ? Double.parseDouble(args[0]) : 10;
         int n = args.length > 1 ? Integer.parseInt(args[1]) : 200;
-        Path root = Path.of(System.getProperty("tessera.root", "."));
+        Path root = tessera.testing.Fixtures.root();
         System.out.printf(Locale.ROOT, "%-34s %6s %9s %12s %14s %12s %10s%n", "space / engine", "vars", "init s",
                 "descents", "prop. runs/s", "cand./s", "dead ends");
         Program sched = load(root.resolve("examples/dspace/scheduling.exh"));

@@ -34,7 +34,7 @@ public final class PalmedBenchmark {
         int native_ = args.length > 2 ? Integer.parseInt(args[2]) : 0;
         double noise = args.length > 3 ? Double.parseDouble(args[3]) : 0;
         int feedback = args.length > 4 ? Integer.parseInt(args[4]) : 3;
-        Path p = Path.of(System.getProperty("tessera.root", "."), "examples/palmed/skylake.portmap");
+        Path p = tessera.testing.Fixtures.root().resolve("examples/palmed/skylake.portmap");
         Diagnostics d = new Diagnostics();
         PortMapping pm = PortMappingParser.parse(p.toString(), Files.readString(p), d);
         if (pm == null) {

@@ -106,7 +106,7 @@ public final class InstantiationBenchmark {
                         + " (use --runs R, --only NAME,.., --arch NAME=FILE.tcpa, --sim-max-pes N, --no-sim, --breakdown, --extra RxC)");
             }
         }
-        Path root = Path.of(System.getProperty("tessera.root", "."));
+        Path root = tessera.testing.Fixtures.root();
         System.out.printf("java %s, %d processors, runs %d, load average at start: %s%n", System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(), runs, loadAverage());
         List<String> table1 = new ArrayList<>();
