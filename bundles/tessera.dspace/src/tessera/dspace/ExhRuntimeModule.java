@@ -3,6 +3,7 @@
  */
 package tessera.dspace;
 
+import org.eclipse.xtext.conversion.IValueConverterService;
 import org.eclipse.xtext.documentation.IEObjectDocumentationProvider;
 import org.eclipse.xtext.naming.IQualifiedNameProvider;
 import org.eclipse.xtext.scoping.IGlobalScopeProvider;
@@ -10,8 +11,12 @@ import tessera.dspace.scoping.ExhGlobalScopeProvider;
 
 import tessera.dspace.services.ExhDocumentationProvider;
 import tessera.dspace.services.ExhQualifiedNameProvider;
+import tessera.dspace.services.ExhValueConverters;
 
-/** Guice bindings: flat names for sets/choices, {@code include "file.exh"} via importURI, {@code ///} doc comments. */
+/**
+ * Guice bindings: flat names for sets/choices, {@code include "file.exh"} via importURI, {@code ///} doc comments,
+ * telamon-gen's code strings (line continuation, no escapes).
+ */
 public class ExhRuntimeModule extends AbstractExhRuntimeModule {
     @Override
     public Class<? extends IQualifiedNameProvider> bindIQualifiedNameProvider() {
@@ -25,5 +30,10 @@ public class ExhRuntimeModule extends AbstractExhRuntimeModule {
 
     public Class<? extends IEObjectDocumentationProvider> bindIEObjectDocumentationProvider() {
         return ExhDocumentationProvider.class;
+    }
+
+    @Override
+    public Class<? extends IValueConverterService> bindIValueConverterService() {
+        return ExhValueConverters.class;
     }
 }
