@@ -2,7 +2,6 @@ package tessera.dspace.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +39,7 @@ class CodeStringTest {
     @Test
     void telamonsSpaceHasNoEscapeError() {
         Path choices = Fixtures.root().resolve("../shared/telamon/src/search_space/choices.exh").normalize();
-        assumeTrue(Files.isRegularFile(choices), "Telamon's .exh files are test data under ../shared/telamon");
+        assertTrue(Files.isRegularFile(choices), "Telamon's .exh files (test data) are missing: " + choices);
         DspaceLoader.Result r = DspaceLoader.load(choices);
         assertTrue(r.diagnostics().list().stream().noneMatch(d -> d.message().contains("escape")), r.diagnostics().toString());
     }
