@@ -102,6 +102,11 @@ public final class Args {
         return v == null ? Optional.empty() : Optional.of(v.get(v.size() - 1));
     }
 
+    /** The value of a valued option the command cannot do without; {@code missing} is the usage error when it is absent. */
+    public String required(String name, String missing) {
+        return option(name).orElseThrow(() -> new UsageException(missing));
+    }
+
     public List<String> options(String name) {
         return List.copyOf(options.getOrDefault(name, List.of()));
     }

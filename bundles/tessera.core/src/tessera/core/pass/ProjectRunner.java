@@ -66,12 +66,6 @@ public final class ProjectRunner {
         return runs;
     }
 
-    /** Runs one pass alone on one file and commits its outputs only if it finished (errors or not). */
-    public static PassRun runOne(Pass pass, Path projectRoot, Path outputRoot, String rel, String text,
-            Map<String, String> settings, Monitor monitor) throws IOException {
-        return runOne(pass, projectRoot, outputRoot, rel, text, settings, new PassExecutor.Products(), monitor);
-    }
-
     /** Runs one pass on one file after the passes that filled {@code products}; commits its outputs if it finished. */
     public static PassRun runOne(Pass pass, Path projectRoot, Path outputRoot, String rel, String text,
             Map<String, String> settings, PassExecutor.Products products, Monitor monitor) throws IOException {

@@ -129,7 +129,7 @@ public final class DspaceCommand implements CliCommand {
     private int explore(CliContext ctx, Args a) {
         a.expectPositional(2);
         String file = a.positional(1, "FILE.exh");
-        String instFile = a.option("instance").orElseThrow(() -> new UsageException("missing --instance INST.json"));
+        String instFile = a.required("instance", "missing --instance INST.json");
         long limit = a.intOption("limit", 100_000);
         double secs = a.doubleOption("time-limit", 60);
         if (limit <= 0 || secs <= 0) {

@@ -164,7 +164,7 @@ public final class PalmedCommand implements CliCommand {
     }
 
     private static BenchmarkMachine machine(CliContext ctx, Args a, List<String> instrHint) {
-        String m = a.option("machine").orElseThrow(() -> new UsageException("missing --machine SIM.portmap|host"));
+        String m = a.required("machine", "missing --machine SIM.portmap|host");
         if (m.equals("host")) {
             Diagnostic d = HostMachine.unavailable();
             if (d != null) {
@@ -180,7 +180,7 @@ public final class PalmedCommand implements CliCommand {
     }
 
     private static List<String> instructionList(CliContext ctx, Args a) {
-        String spec = a.option("instructions").orElseThrow(() -> new UsageException("missing --instructions LIST"));
+        String spec = a.required("instructions", "missing --instructions LIST");
         List<String> out = new ArrayList<>();
         String text = spec.startsWith("@") ? read(ctx, spec.substring(1)) : spec;
         for (String s : text.split("[,\\s]+")) {
@@ -257,7 +257,7 @@ public final class PalmedCommand implements CliCommand {
     }
 
     private int predict(CliContext ctx, Args a) {
-        ResourceMapping m = mapping(ctx, a.option("mapping").orElseThrow(() -> new UsageException("missing --mapping")));
+        ResourceMapping m = mapping(ctx, a.required("mapping", "missing --mapping"));
         if (a.positional().isEmpty()) {
             throw new UsageException("missing BLOCK.s");
         }
@@ -288,7 +288,7 @@ public final class PalmedCommand implements CliCommand {
         if (!with.equals("llvm-mca") && !with.equals("none")) {
             throw new UsageException("--with supports llvm-mca (or none)");
         }
-        ResourceMapping m = mapping(ctx, a.option("mapping").orElseThrow(() -> new UsageException("missing --mapping")));
+        ResourceMapping m = mapping(ctx, a.required("mapping", "missing --mapping"));
         List<Kernel> blocks = new ArrayList<>();
         List<String> names = new ArrayList<>();
         if (a.option("blocks").isPresent()) {

@@ -113,7 +113,7 @@ public final class RegdemCommand implements CliCommand {
         if (a.option("local").isPresent()) {
             localText = Files.readString(ctx.resolve(a.option("local").get()), StandardCharsets.UTF_8);
         }
-        String block = a.option("block").orElseThrow(() -> new UsageException("missing --block THREADS"));
+        String block = a.required("block", "missing --block THREADS");
         int threads = RegdemRunner.parseBlock(block);
         if (threads <= 0) {
             throw new UsageException("--block expects N or NxM threads, got '" + block + "'");

@@ -60,9 +60,6 @@ public final class TcpaPipeline {
      */
     public record Run(TcpaSettings.Run parameters, Architecture arch, Compiled compiled, Instantiator.Result instantiated,
             Equivalence.Outcome check, Stop stop, Diagnostic problem) {
-        public ConcreteConfiguration config() {
-            return instantiated == null ? null : instantiated.config();
-        }
     }
 
     private TcpaPipeline() {
@@ -103,7 +100,7 @@ public final class TcpaPipeline {
         if (!c.ok() || until == Until.MAPPING) {
             return new Run(parameters, arch.get(), c, null, null, c.ok() ? Stop.DONE : Stop.MAPPING, null);
         }
-        Instantiator.Result r = Instantiator.run(c.mapping().config(), arch.get(), parameters.parameters(), file, monitor);
+        Instantiator.Result r = instantiate(c.mapping().config(), arch.get(), parameters.parameters(), file, monitor);
         if (!r.ok() || until == Until.INSTANTIATION) {
             return new Run(parameters, arch.get(), c, r, null, r.ok() ? Stop.DONE : Stop.INSTANTIATION, null);
         }
@@ -137,11 +134,5 @@ public final class TcpaPipeline {
     /** The cycle-level simulation of {@code config} on random inputs (seed 1) compared with the interpreter of {@code rdg}. */
     public static Equivalence.Outcome check(Rdg rdg, ConcreteConfiguration config, Map<String, Long> bounds) {
         return Equivalence.check(rdg, config, bounds, 1);
-    }
-
-    /** A one-line error for a missing architecture setting/option. */
-    public static Diagnostic noArchitecture(String file) {
-        return Diagnostic.error(file, 1, "no TCPA architecture given for the symbolic mapping",
-                "pass --arch ARCH.tcpa, or set tcpa.arch=PATH in tessera.properties (e.g. tcpa.arch=tcpa/tcpa4x4.tcpa)");
     }
 }

@@ -38,6 +38,7 @@ final class MachineBuilder {
     private final Problems problems;
     private final Machine m;
     private final ProgramCompiler compiler;
+    private final Map<PolySet, UnionSet> fixed = new java.util.HashMap<>(); // see fixed(PolySet)
 
     private MachineBuilder(ConcreteConfiguration cfg, Problems problems) {
         this.cfg = cfg;
@@ -126,9 +127,14 @@ final class MachineBuilder {
         }
     }
 
+    /** {@code text} with the configuration's parameters fixed, once per set (a one-domain is asked for every kernel). */
+    private UnionSet fixed(PolySet text) {
+        return fixed.computeIfAbsent(text, x -> x.union().fix(m.params));
+    }
+
     private boolean inSet(PolySet text, long[] point, String what) {
         try {
-            return text.union().fix(m.params).contains(point, Map.of());
+            return fixed(text).contains(point, Map.of());
         } catch (RuntimeException e) {
             unreadable(text, what, e);
             return false;
@@ -143,7 +149,7 @@ final class MachineBuilder {
     /** The points of a set over the intra-tile dimensions, in issue order: λ^J·J, then lexicographic. */
     private List<long[]> ordered(PolySet text, String what) {
         try {
-            UnionSet s = text.union().fix(m.params);
+            UnionSet s = fixed(text);
             if (!s.dims().equals(cfg.getIntraTileDims())) {
                 problems.error("the " + what + " '" + text + "' is over " + s.dims() + ", not the intra-tile dimensions "
                         + cfg.getIntraTileDims(), "write it over [" + String.join(", ", cfg.getIntraTileDims()) + "]");

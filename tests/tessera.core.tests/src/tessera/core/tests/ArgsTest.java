@@ -28,6 +28,12 @@ class ArgsTest {
     }
 
     @Test
+    void requiredOption() {
+        assertEquals("x.xmi", parse("--out", "x.xmi").required("out", "missing --out"));
+        assertEquals("missing --out", assertThrows(UsageException.class, () -> parse("--dot").required("out", "missing --out")).getMessage());
+    }
+
+    @Test
     void positionalFlagsAndValues() {
         Args a = parse("file.pla", "--dot", "--param", "N=16", "--param=M=4,K=2", "--algo", "sms");
         assertEquals(List.of("file.pla"), a.positional());

@@ -14,7 +14,6 @@ import tessera.core.Diagnostic;
 import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliContext;
-import tessera.core.cli.UsageException;
 import tessera.tcpa.arch.ArchitectureLoader;
 import tessera.tcpa.mapping.MappingState;
 import tessera.tcpa.pipeline.TcpaPipeline;
@@ -57,7 +56,7 @@ public final class CompileCommand implements CliCommand {
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the .pla file");
-        String archFile = a.option("arch").orElseThrow(() -> new UsageException("compile needs --arch ARCH.tcpa"));
+        String archFile = a.required("arch", "compile needs --arch ARCH.tcpa");
         MappingState.Options options = new MappingState.Options(
                 a.option("distribute").map(s -> List.of(s.split("\\s*,\\s*"))).orElse(List.of()), a.integers("tile", "NAME=SIZE (e.g. p=4)"),
                 Deadline.after(Duration.ofMillis((long) (a.doubleOption("time-limit", 60) * 1000))));

@@ -69,8 +69,8 @@ public final class InstantiateCommand implements CliCommand {
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the symbolic configuration");
-        String archFile = a.option("arch").orElseThrow(() -> new UsageException("instantiate needs --arch ARCH.tcpa (I/O ports and control signals)"));
-        int[] region = region(a.option("pes").orElseThrow(() -> new UsageException("instantiate needs --pes ROWSxCOLS, e.g. --pes 1x3")));
+        String archFile = a.required("arch", "instantiate needs --arch ARCH.tcpa (I/O ports and control signals)");
+        int[] region = region(a.required("pes", "instantiate needs --pes ROWSxCOLS, e.g. --pes 1x3"));
         Map<String, Long> bounds = a.integers("param", "NAME=VALUE");
         Architecture arch = ArchitectureLoader.loadOrReport(ctx.resolve(archFile), ctx::report);
         if (arch == null) {
