@@ -33,7 +33,6 @@ import tessera.dspace.exh.SetDef;
 import tessera.dspace.exh.SetEntry;
 import tessera.dspace.exh.SetLike;
 import tessera.dspace.exh.SetRef;
-import tessera.dspace.exh.Specification;
 import tessera.dspace.exh.Statement;
 import tessera.dspace.exh.Symmetric;
 import tessera.dspace.exh.Trigger;
@@ -60,13 +59,11 @@ public final class AstToSpace {
     private AstToSpace() {
     }
 
-    /** Converts the statements of the given specifications (a file and everything it includes). */
-    public static Space convert(List<Specification> specs) {
+    /** Converts the statements of a file with its includes expanded ({@link tessera.dspace.scoping.ExhIncludes}). */
+    public static Space convert(List<Statement> statements) {
         AstToSpace c = new AstToSpace();
-        for (Specification s : specs) {
-            for (Statement st : s.getStatements()) {
-                c.statement(st);
-            }
+        for (Statement st : statements) {
+            c.statement(st);
         }
         return c.space;
     }

@@ -7,11 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 import org.eclipse.emf.common.util.URI;
@@ -33,8 +31,8 @@ import tessera.core.DiagnosticException;
 import tessera.core.Diagnostics;
 import tessera.dspace.exh.Include;
 import tessera.dspace.exh.Specification;
-import tessera.dspace.exh.Statement;
 import tessera.dspace.runtime.Program;
+import tessera.dspace.scoping.ExhIncludes;
 import tessera.dspace.runtime.SpaceCompiler;
 import tessera.dspace.runtime.ir.Space;
 
@@ -46,7 +44,7 @@ import tessera.dspace.runtime.ir.Space;
 public final class DspaceLoader {
     private static Injector injector;
 
-    /** Result: the IR and program are null when there are errors. */
+    /** Result: the IR and program are null when there are errors; {@code specs} are the files, the root first. */
     public record Result(Space space, Program program, Diagnostics diagnostics, List<Specification> specs) {
         public boolean ok() {
             return program != null && !diagnostics.hasErrors();
@@ -116,13 +114,12 @@ public final class DspaceLoader {
                     "check the file name"));
             return new Result(null, null, diags, List.of());
         }
-        // load includes transitively (the order of statements: includes first, depth-first)
-        Set<Resource> order = new LinkedHashSet<>();
-        collect(r, rs, order, diags, new LinkedHashSet<>());
+        // includes are textual (telamon-gen): the root's statements with each included file's in its place
+        ExhIncludes.Expansion expansion = ExhIncludes.expand(r, (inc, message) -> diags.add(includeError(inc, message)));
         EcoreUtil.resolveAll(rs);
         IResourceValidator validator = injector().getInstance(IResourceValidator.class);
         List<Specification> specs = new ArrayList<>();
-        for (Resource res : order) {
+        for (Resource res : expansion.files()) {
             String file = pathOf(res.getURI());
             for (Issue i : validator.validate(res, CheckMode.ALL, CancelIndicator.NullImpl)) {
                 diags.add(toDiagnostic(file, i));
@@ -137,7 +134,7 @@ public final class DspaceLoader {
         Space space;
         Program prog;
         try {
-            space = AstToSpace.convert(specs);
+            space = AstToSpace.convert(expansion.statements());
             prog = SpaceCompiler.compile(space);
         } catch (DiagnosticException e) {
             diags.add(e.diagnostic().withFile(path));
@@ -146,31 +143,14 @@ public final class DspaceLoader {
         return new Result(space, prog, diags, specs);
     }
 
-    private static void collect(Resource r, XtextResourceSet rs, Set<Resource> order, Diagnostics diags, Set<Resource> onPath) {
-        if (order.contains(r) || !onPath.add(r)) {
-            return;
-        }
-        if (!r.getContents().isEmpty() && r.getContents().get(0) instanceof Specification s) {
-            for (Statement st : s.getStatements()) {
-                if (st instanceof Include inc && inc.getImportURI() != null) {
-                    URI u = URI.createURI(inc.getImportURI()).resolve(r.getURI());
-                    Resource ir;
-                    try {
-                        ir = rs.getResource(u, true);
-                    } catch (RuntimeException e) {
-                        var n = org.eclipse.xtext.nodemodel.util.NodeModelUtils.getNode(inc);
-                        diags.add(new Diagnostic(tessera.core.Severity.ERROR, pathOf(r.getURI()), n == null ? 0 : n.getStartLine(),
-                                0, n == null ? -1 : n.getOffset(), n == null ? 0 : n.getLength(),
-                                "cannot include \"" + inc.getImportURI() + "\": file not found", "paths are relative to the including file",
-                                "dspace.include"));
-                        continue;
-                    }
-                    collect(ir, rs, order, diags, onPath);
-                }
-            }
-        }
-        order.add(r);
-        onPath.remove(r);
+    private static Diagnostic includeError(Include inc, String message) {
+        var n = org.eclipse.xtext.nodemodel.util.NodeModelUtils.getNode(inc);
+        var at = n == null ? null : org.eclipse.xtext.nodemodel.util.NodeModelUtils.getLineAndColumn(n, n.getOffset());
+        return new Diagnostic(tessera.core.Severity.ERROR, pathOf(inc.eResource().getURI()), at == null ? 0 : at.getLine(),
+                at == null ? 0 : at.getColumn(),
+                n == null ? -1 : n.getOffset(), n == null ? 0 : n.getLength(), message,
+                message.startsWith("include cycle") ? "remove one include of the cycle" : "paths are relative to the including file",
+                "dspace.include");
     }
 
     private static String rootMessage(Throwable e) {

@@ -6,15 +6,17 @@ package tessera.dspace;
 import org.eclipse.xtext.conversion.IValueConverterService;
 import org.eclipse.xtext.documentation.IEObjectDocumentationProvider;
 import org.eclipse.xtext.naming.IQualifiedNameProvider;
+import org.eclipse.xtext.resource.IDefaultResourceDescriptionStrategy;
 import org.eclipse.xtext.scoping.IGlobalScopeProvider;
 import tessera.dspace.scoping.ExhGlobalScopeProvider;
+import tessera.dspace.scoping.ExhResourceDescriptionStrategy;
 
 import tessera.dspace.services.ExhDocumentationProvider;
 import tessera.dspace.services.ExhQualifiedNameProvider;
 import tessera.dspace.services.ExhValueConverters;
 
 /**
- * Guice bindings: flat names for sets/choices, {@code include "file.exh"} via importURI, {@code ///} doc comments,
+ * Guice bindings: flat names for sets/choices, {@code include "file.exh"} textual as in telamon-gen (includes are indexed), {@code ///} doc comments,
  * telamon-gen's code strings (line continuation, no escapes).
  */
 public class ExhRuntimeModule extends AbstractExhRuntimeModule {
@@ -26,6 +28,10 @@ public class ExhRuntimeModule extends AbstractExhRuntimeModule {
     @Override
     public Class<? extends IGlobalScopeProvider> bindIGlobalScopeProvider() {
         return ExhGlobalScopeProvider.class;
+    }
+
+    public Class<? extends IDefaultResourceDescriptionStrategy> bindIDefaultResourceDescriptionStrategy() {
+        return ExhResourceDescriptionStrategy.class;
     }
 
     public Class<? extends IEObjectDocumentationProvider> bindIEObjectDocumentationProvider() {

@@ -3,12 +3,7 @@
  */
 package tessera.dspace.generator;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 
-import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.generator.AbstractGenerator;
 import org.eclipse.xtext.generator.IFileSystemAccess2;
@@ -16,12 +11,11 @@ import org.eclipse.xtext.generator.IGeneratorContext;
 
 import tessera.core.DiagnosticException;
 import tessera.dspace.AstToSpace;
-import tessera.dspace.exh.Include;
 import tessera.dspace.exh.Specification;
-import tessera.dspace.exh.Statement;
 import tessera.dspace.runtime.JavaGenerator;
 import tessera.dspace.runtime.Program;
 import tessera.dspace.runtime.SpaceCompiler;
+import tessera.dspace.scoping.ExhIncludes;
 
 /**
  * Xtext's on-save generator (used by an Xtext builder or {@code tessera lsp}): the same Java propagators as the
@@ -34,39 +28,24 @@ public class ExhGenerator extends AbstractGenerator {
         if (resource.getContents().isEmpty() || !(resource.getContents().get(0) instanceof Specification)) {
             return;
         }
-        Set<Resource> order = new LinkedHashSet<>();
-        collect(resource, order);
-        List<Specification> specs = new ArrayList<>();
-        for (Resource r : order) {
+        boolean[] complete = { true };
+        ExhIncludes.Expansion expansion = ExhIncludes.expand(resource, (inc, message) -> complete[0] = false);
+        for (Resource r : expansion.files()) {
             if (!r.getErrors().isEmpty() || !org.eclipse.emf.ecore.util.EcoreUtil.UnresolvedProxyCrossReferencer.find(r).isEmpty()) {
-                return;
+                complete[0] = false;
             }
-            specs.add((Specification) r.getContents().get(0));
+        }
+        if (!complete[0]) {
+            return;
         }
         Program p;
         try {
-            p = SpaceCompiler.compile(AstToSpace.convert(specs));
+            p = SpaceCompiler.compile(AstToSpace.convert(expansion.statements()));
         } catch (DiagnosticException e) {
             return; // compile errors are reported by validation; nothing to generate
         }
         String name = resource.getURI().trimFileExtension().lastSegment();
         String cls = JavaGenerator.className(name == null ? "space" : name);
         fsa.generateFile("tessera/dspace/generated/" + cls + ".java", JavaGenerator.generate(p, "tessera.dspace.generated", cls));
-    }
-
-    private static void collect(Resource r, Set<Resource> order) {
-        if (order.contains(r) || r.getContents().isEmpty() || !(r.getContents().get(0) instanceof Specification s)) {
-            return;
-        }
-        for (Statement st : s.getStatements()) {
-            if (st instanceof Include inc && inc.getImportURI() != null && r.getResourceSet() != null) {
-                try {
-                    collect(r.getResourceSet().getResource(URI.createURI(inc.getImportURI()).resolve(r.getURI()), true), order);
-                } catch (RuntimeException e) {
-                    // missing include: reported by the loader
-                }
-            }
-        }
-        order.add(r);
     }
 }

@@ -6,43 +6,61 @@ import java.util.LinkedHashSet;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.resource.IEObjectDescription;
+import org.eclipse.xtext.resource.IResourceDescriptions;
 import org.eclipse.xtext.scoping.impl.ImportUriGlobalScopeProvider;
+import org.eclipse.xtext.util.IResourceScopeCache;
 
+import com.google.inject.Inject;
+
+import tessera.dspace.exh.ExhPackage;
 import tessera.dspace.exh.Include;
-import tessera.dspace.exh.Specification;
-import tessera.dspace.exh.Statement;
 
-/** {@code include "file.exh"} is transitive, as in Telamon (a textual include): names of indirect includes are visible. */
+/**
+ * Includes are textual, as in telamon-gen ({@link ExhIncludes}): a file sees the names of every file connected to it
+ * by includes in either direction — what it includes, what includes it (found through the index), and so on.
+ */
 public class ExhGlobalScopeProvider extends ImportUriGlobalScopeProvider {
+    @Inject
+    private IResourceScopeCache cache;
+
     @Override
     protected LinkedHashSet<URI> getImportedUris(Resource resource) {
+        return cache.get(ExhGlobalScopeProvider.class, resource, () -> connected(resource));
+    }
+
+    private LinkedHashSet<URI> connected(Resource resource) {
         LinkedHashSet<URI> result = new LinkedHashSet<>();
+        IResourceDescriptions index = getResourceDescriptions(resource);
         Deque<Resource> todo = new ArrayDeque<>();
         todo.add(resource);
+        result.add(resource.getURI());
         while (!todo.isEmpty()) {
             Resource r = todo.poll();
-            if (r.getContents().isEmpty() || !(r.getContents().get(0) instanceof Specification s)) {
+            for (Include inc : ExhIncludes.includes(r)) {
+                if (result.add(ExhIncludes.target(inc))) {
+                    Resource included = ExhIncludes.load(inc);
+                    if (included != null) {
+                        todo.add(included);
+                    }
+                }
+            }
+            if (index == null || r.getURI() == null || r.getResourceSet() == null) {
                 continue;
             }
-            for (Statement st : s.getStatements()) {
-                if (st instanceof Include inc && inc.getImportURI() != null) {
-                    URI u = URI.createURI(inc.getImportURI());
-                    if (r.getURI() != null && u.isRelative()) {
-                        u = u.resolve(r.getURI());
-                    }
-                    if (result.add(u) && r.getResourceSet() != null) {
-                        try {
-                            Resource ir = r.getResourceSet().getResource(u, true);
-                            if (ir != null) {
-                                todo.add(ir);
-                            }
-                        } catch (RuntimeException e) {
-                            // reported by the loader as "cannot include"
-                        }
+            for (IEObjectDescription d : index.getExportedObjects(ExhPackage.Literals.INCLUDE,
+                    ExhResourceDescriptionStrategy.includesOf(r.getURI()), false)) {
+                URI includer = d.getEObjectURI().trimFragment();
+                if (result.add(includer)) {
+                    try {
+                        todo.add(r.getResourceSet().getResource(includer, true));
+                    } catch (RuntimeException e) {
+                        // an includer that cannot be read gives no names
                     }
                 }
             }
         }
+        result.remove(resource.getURI());
         return result;
     }
 }
