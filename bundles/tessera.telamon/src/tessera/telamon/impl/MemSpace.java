@@ -1,0 +1,6 @@
+package tessera.telamon.impl;
+
+/** Listing 4.10: where an array lives. */
+public enum MemSpace {
+    GLOBAL, SHARED
+}
