@@ -1,0 +1,35 @@
+package tessera.telamon.search;
+
+import java.util.List;
+
+import tessera.dspace.runtime.csp.Candidate;
+
+/**
+ * Seed 001 §6.1 (digest 001b §2.5): choices are instantiated in a fixed global order by choice group — memory layout,
+ * size, dim_kind, thread_mapping, (point-to-point) dim_mapping, mem_space, order, cache — and within a group in the
+ * order the space creates its instances. Variables that propagation leaves open after every group (representative
+ * flags, counter conditions) come last, in creation order.
+ */
+public final class ChoiceOrder {
+    public static final List<String> GROUPS = List.of("size", "dim_kind", "thread_mapping", "dim_mapping", "mem_space", "order",
+            "cache");
+
+    private ChoiceOrder() {
+    }
+
+    /** The next variable to decide, or -1 when the candidate is fixed. */
+    public static int next(Candidate c) {
+        List<Integer> open = c.openVariables();
+        if (open.isEmpty()) {
+            return -1;
+        }
+        for (String g : GROUPS) {
+            for (int v : open) {
+                if (c.choiceOf(v).equals(g)) {
+                    return v;
+                }
+            }
+        }
+        return open.get(0);
+    }
+}
