@@ -110,8 +110,11 @@ final class Declarations {
                 throw error("counter " + k.name() + " sums the enum choice " + k.valueChoice().choice(),
                         "a counter value is a snippet, an integer choice or another counter");
             }
+            // the base may name the counter's parameters (Telamon's mem_size: base "$mem.base_size()")
+            int[] baseArgs = k.base() == null ? null
+                    : args(tessera.dspace.runtime.instance.Instance.snippetVars(k.base()), index(k.params()), k.base());
             int self = prog.choice(k.name()).id();
-            prog.counters.put(self, new Program.CounterInfo(self, k.kind(), k.visibility(), k.base(), bs,
+            prog.counters.put(self, new Program.CounterInfo(self, k.kind(), k.visibility(), k.base(), baseArgs, bs,
                     k.params().size(), k.valueCode(), codeArgs, value, delta));
         }
     }

@@ -122,7 +122,7 @@ public final class Program {
 
     /** A counter choice: terms over {@code iterBinders} (after the counter's own parameters). */
     public record CounterInfo(int choice, ChoiceDecl.CounterKind kind, ChoiceDecl.Visibility visibility,
-            String base, Binder[] binders, int params, String valueCode, int[] valueCodeArgs, Pattern valueChoice,
+            String base, int[] baseArgs, Binder[] binders, int params, String valueCode, int[] valueCodeArgs, Pattern valueChoice,
             Pattern delta) {
     }
 

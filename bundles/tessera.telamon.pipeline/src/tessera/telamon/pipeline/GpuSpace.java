@@ -12,7 +12,7 @@ import tessera.dspace.runtime.csp.Candidate;
 import tessera.dspace.runtime.csp.Engine;
 import tessera.telamon.kernel.Kernel;
 import tessera.telamon.space.Queries;
-import tessera.telamon.space.Target;
+import tessera.telamon.space.Device;
 
 /**
  * Tessera's GPU implementation space (seed 001 ch. 4), shipped with this bundle (the originals are in
@@ -49,7 +49,7 @@ public final class GpuSpace {
      * The root candidate of kernel {@code k} on {@code target}, propagated; null with {@code diags} saying why when
      * the kernel has no implementation at all (a constraint fails before any decision).
      */
-    public static Candidate root(Kernel k, Target target, Diagnostics diags) {
+    public static Candidate root(Kernel k, Device target, Diagnostics diags) {
         Engine e = Engine.instantiate(program(), Queries.instance(k, target), k.name(), diags);
         if (e == null) {
             return null;

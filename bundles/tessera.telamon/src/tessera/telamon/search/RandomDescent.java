@@ -8,49 +8,54 @@ import tessera.dspace.runtime.csp.Candidate;
 
 /**
  * Seed 001 §4.5.2 and §5.4 (digest 001b §3.8): from a candidate, fix choices in {@link ChoiceOrder}, each to a value
- * drawn uniformly from its current domain, until the candidate is fixed. When propagation fails (a dead end) the value
- * is removed and another one drawn; {@link Result#deadEnds} counts those backtracks, Table 4.3's measure.
+ * drawn uniformly from its current domain, until the candidate is fixed. When propagation fails on a value (a dead
+ * end), the value is removed and another one drawn; when removals empty a domain, the attempt starts again from the
+ * start candidate. {@link Result#deadEnds} counts the dead ends, Table 4.3's measure being the fraction of descents
+ * with at least one.
  */
 public final class RandomDescent {
-    /** A leaf (null when every branch below the start failed), the decisions taken and the dead ends met. */
-    public record Result(Candidate leaf, List<String> decisions, int deadEnds) {
+    /** A leaf (null when every attempt failed), the decisions that lead to it, the dead ends met, the attempts. */
+    public record Result(Candidate leaf, List<String> decisions, int deadEnds, int attempts) {
     }
 
-    /** A descent gives up (no leaf) after this many dead ends. */
-    public static final int MAX_DEAD_ENDS = 10_000;
+    /** A descent gives up (no leaf) after this many attempts. */
+    public static final int MAX_ATTEMPTS = 50;
 
     private RandomDescent() {
     }
 
     public static Result run(Candidate start, SplittableRandom random) {
-        List<String> decisions = new ArrayList<>();
-        int[] deadEnds = { 0 };
-        Candidate leaf = descend(start.copy(), random, decisions, deadEnds);
-        return new Result(leaf, decisions, deadEnds[0]);
-    }
-
-    private static Candidate descend(Candidate c, SplittableRandom random, List<String> decisions, int[] deadEnds) {
-        int v = ChoiceOrder.next(c);
-        if (v < 0) {
-            return c;
-        }
-        long left = c.domain(v);
-        while (left != 0 && deadEnds[0] < MAX_DEAD_ENDS) {
-            long bit = nthBit(left, random.nextInt(Long.bitCount(left)));
-            left &= ~bit;
-            Candidate child = c.copy();
-            decisions.add(describe(c, v, bit));
-            if (child.restrict(v, bit)) {
-                Candidate leaf = descend(child, random, decisions, deadEnds);
-                if (leaf != null) {
-                    return leaf;
+        int deadEnds = 0;
+        for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+            List<String> decisions = new ArrayList<>();
+            Candidate c = start.copy();
+            while (c != null) {
+                int v = ChoiceOrder.next(c);
+                if (v < 0) {
+                    return new Result(c, decisions, deadEnds, attempt);
                 }
-            } else {
-                deadEnds[0]++;
+                while (true) {
+                    long dom = c.domain(v);
+                    long bit = nthBit(dom, random.nextInt(Long.bitCount(dom)));
+                    Candidate child = c.copy();
+                    if (child.restrict(v, bit)) {
+                        decisions.add(describe(c, v, bit));
+                        c = child;
+                        break;
+                    }
+                    deadEnds++;
+                    if (!c.restrict(v, dom & ~bit)) {
+                        c = null; // every value of v fails: start again
+                        break;
+                    }
+                    if (Long.bitCount(c.domain(v)) == 1) {
+                        decisions.add(describe(c, v, c.domain(v))); // forced by the removals: a decision of the list
+                        break;
+                    }
+                }
             }
-            decisions.remove(decisions.size() - 1);
         }
-        return null;
+        return new Result(null, List.of(), deadEnds, MAX_ATTEMPTS);
     }
 
     private static long nthBit(long mask, int n) {

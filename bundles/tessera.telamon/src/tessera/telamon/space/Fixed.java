@@ -18,7 +18,8 @@ import tessera.telamon.kernel.Kernel;
 import tessera.telamon.kernel.LogicalDim;
 
 /**
- * Seed 001 §4.4.1 step 1 input: reads a fixed candidate of the GPU space as an {@link Implementation}. Hardware
+ * Seed 001 §4.4.1 step 1 input: reads a fixed candidate of the GPU space as an {@link Implementation}, with the
+ * operands that go through memory lowered ({@link Lowering}). Hardware
  * thread dimensions are the classes of MAPPED thread dimensions, the innermost on x (consecutive threads); block
  * dimensions are the merge classes of BLOCK dimensions, the outermost on x (inner ones are limited to 65535).
  */
@@ -56,8 +57,16 @@ public final class Fixed {
                 size.put(l.outer(), l.size().value(k) / factor);
             }
         }
+        java.util.Set<String> inMemory = new java.util.LinkedHashSet<>();
+        for (Communication p : Communication.of(k)) {
+            if (value("dim_mapping", p.name()).equals("TEMP_ARRAY")) {
+                inMemory.add(p.name());
+            }
+        }
+        Lowering.Lowered lowered = new Lowering(k).lower(inMemory, size);
+        Kernel lk = lowered.kernel();
         Map<String, Map<String, Order>> order = new LinkedHashMap<>();
-        List<String> stmts = k.statements();
+        List<String> stmts = lk.statements();
         for (String x : stmts) {
             for (String y : stmts) {
                 if (!x.equals(y)) {
@@ -66,10 +75,11 @@ public final class Fixed {
             }
         }
         Map<String, MemSpace> memSpace = new LinkedHashMap<>();
-        k.arrays().forEach(a -> memSpace.put(a.name(), MemSpace.valueOf(value("mem_space", a.name()))));
+        lk.arrays().forEach(a -> memSpace.put(a.name(), MemSpace.valueOf(value("mem_space", a.name()))));
         Map<String, Cache> cache = new LinkedHashMap<>();
-        k.insts().stream().filter(i -> i.op().isMemory()).forEach(i -> cache.put(i.name(), Cache.valueOf(value("cache", i.name()))));
-        return new Implementation(k, kind, size, order, threadAxes(kind), blockAxes(kind, order), memSpace, cache, Map.of());
+        lk.insts().stream().filter(i -> i.op().isMemory()).forEach(i -> cache.put(i.name(), Cache.valueOf(value("cache", i.name()))));
+        return new Implementation(lk, kind, size, order, threadAxes(kind), blockAxes(kind, order), memSpace, cache,
+                lowered.layout());
     }
 
     private String value(String choice, String... objects) {

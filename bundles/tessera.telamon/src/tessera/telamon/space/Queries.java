@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Set;
 
 import tessera.dspace.runtime.instance.Instance;
-import tessera.telamon.kernel.Access;
 import tessera.telamon.kernel.Array;
 import tessera.telamon.kernel.Dim;
 import tessera.telamon.kernel.Inst;
@@ -17,22 +16,23 @@ import tessera.telamon.kernel.Operand;
 /**
  * Seed 001 §4.3 (digest 001b §2.3): the one fixed catalogue of kernel and target queries that the GPU space's sets
  * and snippets name, answered for a kernel as a decision-space {@link Instance}. Each snippet of the space
- * ({@code examples/telamon/space}) is one entry below; docs/telamon.md lists them with their meaning.
+ * ({@code examples/telamon/space}) is one entry below; docs/telamon.md lists them with their meaning. The queries that
+ * Telamon's own space also asks are computed by {@link KernelQueries}, shared with {@link TelamonQueries}.
  */
 public final class Queries {
     private final Kernel k;
-    private final Target t;
+    private final Device t;
     private final Instance.Builder b = Instance.builder();
     private final List<Communication> comms;
 
-    private Queries(Kernel k, Target t) {
+    private Queries(Kernel k, Device t) {
         this.k = k;
         this.t = t;
         this.comms = Communication.of(k);
     }
 
     /** The instance of the GPU space for kernel {@code k} on target {@code t}. */
-    public static Instance instance(Kernel k, Target t) {
+    public static Instance instance(Kernel k, Device t) {
         Queries q = new Queries(k, t);
         q.sets();
         q.dimensionQueries();
@@ -50,17 +50,14 @@ public final class Queries {
         k.insts().stream().filter(i -> i.op() == Op.ST).forEach(i -> b.set("Stores", i.name()));
         for (LogicalDim l : k.logicalDims()) {
             b.set("LogicalDims", l.name());
-            List<String> strip = l.size().isStatic() ? l.dims() : l.tiles();
-            b.paramSet("StripDims", l.name(), strip.toArray(String[]::new));
-            if (l.size().isStatic()) {
-                b.paramSet("TiledDim", l.name());
-            } else {
-                b.paramSet("TiledDim", l.name(), l.outer());
-            }
+            b.paramSet("StripDims", l.name(), KernelQueries.tileDims(l).toArray(String[]::new));
+            b.paramSet("TiledDim", l.name(), KernelQueries.tiledDim(l).toArray(String[]::new));
         }
         k.arrays().forEach(a -> b.set("Arrays", a.name()));
         for (Communication c : comms) {
             b.set("DimMappings", c.name());
+            b.paramSet("SameOperand", c.name(), c.sameOperand(comms).stream().filter(o -> o != c).map(Communication::name)
+                    .toArray(String[]::new));
             b.paramSet("MapSrc", c.name(), c.map().producer());
             b.paramSet("MapDst", c.name(), c.map().consumer());
             b.paramSet("MapConsumer", c.name(), c.consumer());
@@ -73,26 +70,19 @@ public final class Queries {
     }
 
     private void dimensionQueries() {
-        Set<String> reductionDims = new LinkedHashSet<>();
-        k.insts().forEach(i -> i.operands().forEach(o -> {
-            if (o instanceof Operand.Carried c) {
-                reductionDims.addAll(c.dims());
-            }
-        }));
         for (Dim d : k.dims()) {
             b.value("$d.is_static()", d.name(), d.isStatic());
-            b.value("$d.is_parallelizable()", d.name(), !reductionDims.contains(d.name()));
+            b.value("$d.is_parallelizable()", d.name(), KernelQueries.isParallelizable(k, d));
             if (d.isStatic()) {
-                b.value("$d.possible_sizes()", d.name(), d.possibleSizes());
+                b.value("$d.possible_sizes()", d.name(), KernelQueries.possibleSizes(d));
             }
         }
         b.dflt("$l.same_size($m)", false);
         for (LogicalDim l : k.logicalDims()) {
-            long n = l.size().value(k);
-            b.value("$l.possible_strip_minings()", l.name(), l.size().isStatic() ? List.of(n) : l.tilingFactors());
-            b.value("$l.min_inner_block_factor()", l.name(), (n + t.maxInnerBlockSize() - 1) / t.maxInnerBlockSize());
+            b.value("$l.possible_strip_minings()", l.name(), KernelQueries.possibleTilings(k, l));
+            b.value("$l.min_inner_block_factor()", l.name(), KernelQueries.minInnerBlockFactor(k, l, t));
             for (LogicalDim m : k.logicalDims()) {
-                if (l.size().equals(m.size())) {
+                if (KernelQueries.sameSize(l, m)) {
                     b.value("$l.same_size($m)", l.name() + "," + m.name(), true);
                 }
             }
@@ -104,16 +94,19 @@ public final class Queries {
                 "$i.can_vectorize($d)", "$r.reduces_from($i, $d)", "$r.reinit_in($i, $d)")) {
             b.dflt(q, false);
         }
+        Set<String> written = KernelQueries.writtenArrays(k);
         for (Inst i : k.insts()) {
             b.value("$i.is_store()", i.name(), i.op() == Op.ST);
-            b.value("$i.max_vector()", i.name(), i.op().isMemory() ? Math.min(4, 16 / i.type().bytes()) : 1);
+            b.value("$i.is_temporary_store()", i.name(), i.op() == Op.ST && k.array(i.access().array()).kind() == Array.Kind.TEMPORARY);
+            b.value("$i.loads_written_array()", i.name(), i.op() == Op.LD && written.contains(i.access().array()));
+            b.value("$i.max_vector()", i.name(), KernelQueries.maxVector(i));
             k.producers(i).forEach(p -> b.value("$i.depends_on($j)", i.name() + "," + p, true));
             i.dims().forEach(d -> b.value("$i.has_dim($d)", i.name() + "," + d, true));
             readsLast(i).forEach(d -> b.value("$i.reads_last_of($d)", i.name() + "," + d, true));
             if (i.access() != null) {
                 b.value("$i.accesses($a)", i.name() + "," + i.access().array(), true);
                 for (String d : i.dims()) {
-                    if (consecutive(i, d)) {
+                    if (KernelQueries.canVectorize(k, i, d)) {
                         b.value("$i.can_vectorize($d)", i.name() + "," + d, true);
                     }
                 }
@@ -126,7 +119,9 @@ public final class Queries {
         }
         for (Array a : k.arrays()) {
             b.value("$a.is_temporary()", a.name(), a.kind() == Array.Kind.TEMPORARY);
-            b.value("$a.bytes()", a.name(), a.kind() == Array.Kind.TEMPORARY ? 0L : a.length().value(k) * a.type().bytes());
+            b.value("$a.elem_bytes()", a.name(), (long) a.type().bytes());
+            b.paramSet("ArrayStore", a.name());
+            b.paramSet("ArrayPairs", a.name());
         }
     }
 
@@ -148,23 +143,6 @@ public final class Queries {
         return r;
     }
 
-    /** A vector access: unit stride along {@code d} and every other term a multiple of the widest vector. */
-    private boolean consecutive(Inst i, String d) {
-        Access a = i.access();
-        Dim dim = k.dim(d);
-        if (dim.possibleSizes().stream().anyMatch(s -> s > 4 || s == 3)) {
-            return false;
-        }
-        long width = Math.min(4, 16 / i.type().bytes());
-        LogicalDim l = dim.logical() == null ? null : k.logical(dim.logical());
-        String key = l != null && a.strides().containsKey(l.name()) ? l.name() : d;
-        boolean innermost = key.equals(d) || l.dims().get(l.dims().size() - 1).equals(d);
-        if (!innermost || a.strides().getOrDefault(key, 0L) != 1 || a.offset() % width != 0) {
-            return false;
-        }
-        return a.strides().entrySet().stream().allMatch(e -> e.getKey().equals(key) || e.getValue() % width == 0);
-    }
-
     private void reduction(Inst red, Operand.Carried c) {
         Inst init = k.inst(c.init());
         for (String d : c.dims()) {
@@ -179,8 +157,10 @@ public final class Queries {
     }
 
     private void communicationQueries() {
+        Lowering lowering = new Lowering(k);
         for (Communication c : comms) {
             b.value("$p.is_reduction_init()", c.name(), c.reductionInit());
+            b.trigger("$fun.lower_to_memory($p)", c.name(), lowering.effect(c));
         }
         b.dflt("$p.is_reduction_init()", false);
     }

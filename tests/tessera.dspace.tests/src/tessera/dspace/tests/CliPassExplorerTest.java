@@ -38,9 +38,10 @@ class CliPassExplorerTest {
 
     @Test
     void checkExamples() throws Exception {
-        Run r = cli("check", "$ROOT/examples/dspace/gpu/gpu.exh");
+        Run r = cli("check", "$ROOT/examples/telamon/space/gpu.exh");
         assertEquals(CliCommand.OK, r.code(), r.out() + r.err());
-        assertTrue(r.out().contains("ok"), r.out());
+        assertTrue(r.out().contains("gpu.exh: ok"), r.out());
+        assertTrue(r.out().contains("1 triggers, 2 quotients"), r.out());
         Run j = cli("check", "$ROOT/examples/dspace/scheduling.exh", "--json");
         JsonObject o = JsonParser.parseString(j.out()).getAsJsonObject();
         assertTrue(o.get("ok").getAsBoolean());
@@ -74,6 +75,31 @@ class CliPassExplorerTest {
                 "--count", "--generated");
         assertEquals(CliCommand.OK, text.code(), text.out() + text.err());
         assertTrue(text.out().contains("solutions: 3, dead ends: 0"), text.out());
+    }
+
+    /**
+     * The GPU space on axpy (n = 64, made by {@code tessera telamon instance}): a pair implemented through memory
+     * lowers it; the new array has its own choices, and the operand's other pair loses the non-memory implementations.
+     */
+    @Test
+    void exploreGpuSpaceLowersACommunication() throws Exception {
+        Run r = cli("explore", "$ROOT/examples/telamon/space/gpu.exh", "--instance", "$ROOT/examples/telamon/space/axpy-64.json",
+                "--decide", "dim_mapping(d_x1>d_z1@z)=TEMP_ARRAY", "--json");
+        assertEquals(CliCommand.OK, r.code(), r.out() + r.err());
+        JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertFalse(o.get("failed").getAsBoolean());
+        JsonObject removed = o.getAsJsonArray("steps").get(0).getAsJsonObject().getAsJsonObject("removed");
+        assertEquals("[\"UNROLLED\",\"THREADS\"]", removed.get("dim_mapping(d_x2>d_z2@z)").toString());
+        JsonObject mem = null, size = null;
+        for (var e : o.getAsJsonArray("vector")) {
+            JsonObject v = e.getAsJsonObject();
+            if (v.get("objects").toString().equals("[\"tmp_z_0\"]")) {
+                mem = v.get("choice").getAsString().equals("mem_space") ? v : mem;
+                size = v.get("choice").getAsString().equals("mem_size") ? v : size;
+            }
+        }
+        assertEquals("[\"GLOBAL\",\"SHARED\"]", String.valueOf(mem == null ? null : mem.get("values")), "mem_space(tmp_z_0)");
+        assertEquals(8, size == null ? -1 : size.get("min").getAsInt(), "mem_size(tmp_z_0): 4-byte floats times size(d_x1) >= 2");
     }
 
     @Test

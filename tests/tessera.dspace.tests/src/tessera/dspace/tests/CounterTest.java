@@ -41,6 +41,23 @@ class CounterTest {
         assertTrue(c.isFixed());
     }
 
+    /** Telamon's mem_size: a counter's base snippet names the counter's parameter (base "$mem.base_size()"). */
+    @Test
+    void aBaseSnippetSeesTheCountersParameters() {
+        String space = Spaces.set("Arrays") + Spaces.choice("mem_space($array in Arrays)", "GLOBAL", "LOCAL") + """
+                choice counter bytes($array in Arrays):
+                  base "$array.size()"
+                  forall $other in Arrays:
+                    sum "$other.size()" when
+                      mem_space($other) is LOCAL
+                end
+                """;
+        Candidate c = Fixtures.init(space, Fixtures.json(ARRAYS));
+        // forall bindings are distinct from the parameter: A's base plus B and C, C's base plus A and B
+        assertArrayEquals(new long[] { 1024, 1024 + 2048 + 512 }, bounds(c, "bytes", "A"));
+        assertArrayEquals(new long[] { 512, 512 + 1024 + 2048 }, bounds(c, "bytes", "C"));
+    }
+
     @Test
     void halfCounterGivesTheSameResultWithoutMaximum() {
         Candidate c = Fixtures.init(LOCAL_MEM.formatted("half"), Fixtures.json(ARRAYS));

@@ -76,6 +76,26 @@ final class Fixtures extends tessera.testing.Fixtures {
         return Deadline.after(java.time.Duration.ofSeconds(60));
     }
 
+    /** Tessera's GPU space (seed 001 ch. 4): examples/telamon/space/gpu.exh and its includes. */
+    static final String GPU_SPACE = "examples/telamon/space/gpu.exh";
+    /** The instances next to it, made by the catalogue from real kernels (examples/telamon/space/regenerate-instances.sh). */
+    static final List<String> GPU_INSTANCES = List.of("scal-64", "axpy-64", "outer_product");
+    private static DspaceLoader.Result gpu;
+
+    /** {@link #GPU_SPACE} compiled once for all tests (a program is read-only once compiled). */
+    static synchronized DspaceLoader.Result gpuSpace() {
+        if (gpu == null) {
+            gpu = DspaceLoader.load(root().resolve(GPU_SPACE));
+            assertTrue(gpu.ok(), () -> GPU_SPACE + " does not compile:\n" + gpu.diagnostics());
+        }
+        return gpu;
+    }
+
+    /** examples/telamon/space/NAME.json, e.g. {@code gpuInstance("axpy-64")}. */
+    static Instance gpuInstance(String name) {
+        return json(read("examples/telamon/space/" + name + ".json"));
+    }
+
     static String read(String examplePath) {
         try {
             return Files.readString(root().resolve(examplePath));

@@ -21,15 +21,20 @@ import tessera.dspace.runtime.instance.Instance;
 
 /**
  * The generated Java propagators (compiled with javax.tools and loaded) give exactly the interpreter's results:
- * same decision vectors after the same random decisions, on the scheduling space, the GPU space and random spaces.
+ * same decision vectors after the same random decisions, on the scheduling space, Tessera's GPU space (on instances
+ * made from real kernels) and random spaces.
  */
 class GeneratedCodeTest {
     static void compare(Program p, Instance inst, long seed, int paths, String what) {
+        compare(p, GeneratedCode.compile(p), inst, seed, paths, what);
+    }
+
+    static void compare(Program p, GeneratedCode code, Instance inst, long seed, int paths, String what) {
         Diagnostics d = new Diagnostics();
         Engine interp = Engine.instantiate(p, inst, "i", d);
         Engine gen = Engine.instantiate(p, inst, "i", d);
         assertNotNull(interp, d::toString);
-        gen.useGeneratedCode(GeneratedCode.compile(p));
+        gen.useGeneratedCode(code);
         Random rnd = new Random(seed);
         Candidate a0 = interp.init(), b0 = gen.init();
         assertEquals(snapshot(a0), snapshot(b0), what + ": init differs");
@@ -75,11 +80,15 @@ class GeneratedCodeTest {
         compare(p, Fixtures.json(inst), 1, 20, "scheduling");
     }
 
+    /** Tessera's GPU space on the instances next to it (scal, axpy with its lowerings, the outer product). */
     @Test
     void gpuSpace() {
-        DspaceLoader.Result r = DspaceLoader.load(Fixtures.root().resolve("examples/dspace/gpu/gpu.exh"));
-        assertTrue(r.ok(), r.diagnostics()::toString);
-        compare(r.program(), Fixtures.json(Fixtures.read("examples/dspace/gpu/gpu-small.json")), 2, 6, "gpu");
+        Program p = Fixtures.gpuSpace().program();
+        GeneratedCode code = GeneratedCode.compile(p);
+        long seed = 2;
+        for (String name : Fixtures.GPU_INSTANCES) {
+            compare(p, code, Fixtures.gpuInstance(name), seed++, 6, "gpu.exh on " + name + ".json");
+        }
     }
 
     @Test

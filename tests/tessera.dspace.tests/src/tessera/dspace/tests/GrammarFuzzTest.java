@@ -3,10 +3,14 @@ package tessera.dspace.tests;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -26,15 +30,19 @@ class GrammarFuzzTest {
             "BEFORE", "\"$x.ok()\"", "\"", "///", "/*", "*/", "\n", "TRUE", "42" };
 
     @Test
-    void mutatedFilesNeverThrow() {
+    void mutatedFilesNeverThrow() throws IOException {
         List<String> seeds = new ArrayList<>();
         seeds.add(SchedulingTest.SPACE);
         seeds.add(CounterTest.TILES);
         seeds.add(QuotientTriggerTest.QUOTIENT);
         seeds.add(QuotientTriggerTest.LOWERED);
-        for (String f : List.of("sets", "dims", "order", "memory", "threads", "lowering", "gpu")) {
-            seeds.add(Fixtures.read("examples/dspace/gpu/" + f + ".exh"));
+        // Tessera's GPU space (includes, counters, quotients, a trigger): its files in name order
+        try (Stream<Path> files = Files.list(Fixtures.root().resolve("examples/telamon/space"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".exh")).sorted().toList()) {
+                seeds.add(Files.readString(f));
+            }
         }
+        assertTrue(seeds.size() >= 10, "the GPU space's files are seeds");
         long seed = Long.getLong("dspace.fuzz.seed", 4242L);
         Random rnd = new Random(seed);
         int parsedClean = 0;

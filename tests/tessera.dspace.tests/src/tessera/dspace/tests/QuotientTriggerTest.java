@@ -196,17 +196,18 @@ class QuotientTriggerTest {
         assertTrue(checked >= 30, "most random spaces are small enough to compare: " + checked);
     }
 
+    /**
+     * Tessera's GPU space on axpy (n = 64) lowers point-to-point communications into temporary arrays; random descents
+     * to fixed candidates (lowered ones among them) are accepted by SAT4J under assumptions (each one a model, so
+     * the oracle's encoding of the space with its lowerings exposed up front is satisfiable).
+     */
     @Test
     void gpuSpaceOracleCoversItsTrigger() {
-        // the GPU-like space lowers a communication into a temporary array; random descents to fixed candidates
-        // (most of them past the lowering) are accepted by SAT4J, and the oracle finds the space satisfiable
-        tessera.dspace.DspaceLoader.Result r = tessera.dspace.DspaceLoader.load(Fixtures.root().resolve("examples/dspace/gpu/gpu.exh"));
-        Candidate init = Fixtures.init(r.program(), Fixtures.json(Fixtures.read("examples/dspace/gpu/gpu-small.json")));
+        Candidate init = Fixtures.init(Fixtures.gpuSpace().program(), Fixtures.gpuInstance("axpy-64"));
         tessera.dspace.runtime.oracle.SatOracle oracle = tessera.dspace.runtime.oracle.SatOracle.of(init);
-        assertTrue(oracle.satisfiable(Fixtures.deadline()));
         Random rnd = new Random(7);
         int fixed = 0, lowered = 0;
-        for (int trial = 0; trial < 30; trial++) {
+        for (int trial = 0; trial < 40 && fixed < 3; trial++) { // most descents of axpy end in a dead end
             Candidate c = init.copy();
             while (!c.failed() && c.firstOpen() >= 0) {
                 int v = c.firstOpen();
@@ -219,10 +220,22 @@ class QuotientTriggerTest {
             }
             if (!c.failed()) {
                 fixed++;
-                lowered += c.objectsOf("Arrays", null).contains("tmp0") ? 1 : 0;
+                lowered += c.objectsOf("Arrays", null).stream().anyMatch(a -> a.startsWith("tmp_")) ? 1 : 0;
                 assertTrue(oracle.accepts(c, Fixtures.deadline()), () -> "SAT4J rejects " + OracleCheck.named(c));
             }
         }
-        assertTrue(fixed >= 5 && lowered >= 1, fixed + " fixed candidates, " + lowered + " lowered");
+        assertTrue(fixed >= 3 && lowered >= 1, fixed + " fixed candidates, " + lowered + " lowered");
+    }
+
+    /**
+     * Where the GPU space is small enough to enumerate (Table 4.2's outer product, 2 dimensions and 3 instructions),
+     * the runtime and SAT4J count the same solutions, SAT4J accepts every one, and propagation along random decision
+     * paths never removes a value of a solution ({@link OracleCheck}; scal and axpy have too many solutions).
+     */
+    @Test
+    void gpuSpaceAgreesWithSat4jOnTheOuterProduct() {
+        Candidate outer = Fixtures.init(Fixtures.gpuSpace().program(), Fixtures.gpuInstance("outer_product"));
+        int n = OracleCheck.check(outer, new Random(11), 8, "outer_product.json");
+        assertTrue(n > 1, "outer_product: " + (n < 0 ? "more than " + OracleCheck.MAX + " solutions" : n + " solutions"));
     }
 }

@@ -206,7 +206,7 @@ public final class Engine {
                 if (!k.varIndex.get(c.id()).containsKey(Kernel.key(a))) {
                     int v = k.newVar(c.id(), a);
                     if (c.kind() == Kind.INTEGER) {
-                        k.universe[v] = universe(c, a);
+                        k.universe[v] = universe(c, a, k);
                     }
                 }
             });
@@ -261,7 +261,7 @@ public final class Engine {
                 }
             }
             k.counterBase[v] = ci.base() == null ? (ci.kind() == ChoiceDecl.CounterKind.MUL ? 1 : 0)
-                    : number(ci.base(), new int[0], k.varArgs[v], k);
+                    : number(ci.base(), ci.baseArgs(), k.varArgs[v], k);
         }
         deps.forEach((x, s) -> k.counterDeps.put(x, s.stream().mapToInt(Integer::intValue).toArray()));
     }
@@ -275,7 +275,7 @@ public final class Engine {
         return r;
     }
 
-    private long[] universe(ChoiceInfo c, int[] args) {
+    private long[] universe(ChoiceInfo c, int[] args, Kernel k) {
         ChoiceDecl.IntegerDecl d = (ChoiceDecl.IntegerDecl) c.decl();
         List<String> vars = Instance.snippetVars(d.universe());
         int[] objs = new int[vars.size()];
@@ -292,7 +292,7 @@ public final class Engine {
             }
             objs[i] = args[p];
         }
-        Object v = value(d.universe(), objs, kernel0);
+        Object v = value(d.universe(), objs, k); // k: objects a trigger added are not in kernel0
         long[] u = v instanceof long[] a ? a.clone() : v instanceof Long l ? new long[] { l } : null;
         if (u == null) {
             throw new InstanceError("the universe \"" + d.universe() + "\" of " + c.name() + " must be a list of whole numbers",

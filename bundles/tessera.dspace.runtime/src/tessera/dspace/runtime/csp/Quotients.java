@@ -10,7 +10,7 @@ import tessera.dspace.runtime.ir.QuotientDecl;
 
 /**
  * Seed 001a §3.8, quotient sets on a candidate: an object whose representative flag is fixed true joins the set; an
- * open flag is fixed true when no lower object can share the object's class.
+ * open flag is fixed true when no lower object can share the object's class, and a flag fixed false then fails.
  */
 final class Quotients {
     private Quotients() {
@@ -54,7 +54,7 @@ final class Quotients {
                     }
                     continue;
                 }
-                if (c.dom[rv] != 3) {
+                if (c.dom[rv] != 3 && c.dom[rv] != 1) {
                     continue;
                 }
                 Map<String, Integer> b = new HashMap<>();
@@ -78,7 +78,11 @@ final class Quotients {
                     boolean notEquiv = e >= 0 && (c.read(e) & q.equivMask()) == 0;
                     alone = fFalse || notEquiv;
                 }
-                if (alone) {
+                if (alone && c.dom[rv] == 1) {
+                    // the flag was set FALSE (e.g. by a counter's limit) but no lower object can share x's class
+                    c.fail("quotient " + q.name() + ": " + c.kernel.objects.get(x) + " is alone in its class, so it is a representative");
+                    return changed;
+                } else if (alone) {
                     c.setDomain(rv, 2, "quotient " + q.name());
                     changed = true;
                 }

@@ -66,9 +66,17 @@ public final class Instance {
      * in order of first appearance, so {@code "$lhs.depends_on($rhs)"} and {@code "$a.depends_on($b)"} are one key.
      */
     public static String normalize(String snippet) {
+        return NORMALIZED.computeIfAbsent(snippet, Instance::normalizeText);
+    }
+
+    private static final java.util.concurrent.ConcurrentHashMap<String, String> NORMALIZED = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.concurrent.ConcurrentHashMap<String, List<String>> VARS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.regex.Pattern VAR = java.util.regex.Pattern.compile("\\$[A-Za-z0-9_]+");
+
+    private static String normalizeText(String snippet) {
         String s = snippet.trim().replaceAll("\\s+", " ");
         List<String> vars = snippetVars(s);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$[A-Za-z0-9_]+").matcher(s);
+        java.util.regex.Matcher m = VAR.matcher(s);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
             int i = vars.indexOf(m.group());
@@ -80,15 +88,19 @@ public final class Instance {
 
     /** The {@code $variables} of a snippet in order of first appearance ({@code $fun $item $obj $id} excluded). */
     public static List<String> snippetVars(String snippet) {
+        return VARS.computeIfAbsent(snippet, Instance::findVars);
+    }
+
+    private static List<String> findVars(String snippet) {
         List<String> vs = new ArrayList<>();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$[A-Za-z0-9_]+").matcher(snippet);
+        java.util.regex.Matcher m = VAR.matcher(snippet);
         while (m.find()) {
             String v = m.group();
             if (!v.equals("$fun") && !v.equals("$item") && !v.equals("$obj") && !v.equals("$id") && !vs.contains(v)) {
                 vs.add(v);
             }
         }
-        return vs;
+        return List.copyOf(vs);
     }
 
     public static Builder builder() {

@@ -57,6 +57,63 @@ public final class InstanceJson {
         return inst;
     }
 
+    /**
+     * The instance as JSON in the format {@link #parse} reads (keys sorted, so the text is stable): for instances built
+     * in Java, e.g. a GPU kernel's, to explore them with {@code tessera dspace explore} or the Candidate Explorer.
+     * Snippet keys are written normalized ({@code $0.size()}), which reads back as the same snippet.
+     */
+    public static String write(Instance inst, String description, String space) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        if (description != null) {
+            root.put("description", description);
+        }
+        if (space != null) {
+            root.put("space", space);
+        }
+        root.put("sets", sets(inst.sets, inst.paramSets));
+        root.put("values", values(inst.snippets));
+        if (!inst.triggers.isEmpty()) {
+            Map<String, Object> ts = new java.util.TreeMap<>();
+            inst.triggers.forEach((code, effects) -> {
+                Map<String, Object> byKey = new java.util.TreeMap<>();
+                effects.forEach((key, eff) -> {
+                    Map<String, Map<String, List<String>>> psets = new LinkedHashMap<>();
+                    eff.paramSetAdditions().forEach((set, pairs) -> pairs.forEach(
+                            po -> psets.computeIfAbsent(set, x -> new LinkedHashMap<>()).computeIfAbsent(po[0], x -> new ArrayList<>()).add(po[1])));
+                    Map<String, Object> vals = new java.util.TreeMap<>();
+                    eff.values().forEach((snippet, table) -> vals.put(snippet, Map.of("values", new java.util.TreeMap<>(table))));
+                    byKey.put(key, tessera.core.cli.Json.object("sets", sets(eff.setAdditions(), psets), "values", vals));
+                });
+                ts.put(code, byKey);
+            });
+            root.put("triggers", ts);
+        }
+        return tessera.core.cli.Json.write(root);
+    }
+
+    private static Map<String, Object> sets(Map<String, List<String>> sets, Map<String, Map<String, List<String>>> psets) {
+        Map<String, Object> r = new LinkedHashMap<>(sets);
+        psets.forEach((k, v) -> r.put(k, v));
+        return r;
+    }
+
+    private static Map<String, Object> values(Map<String, Instance.SnippetTable> snippets) {
+        Map<String, Object> r = new java.util.TreeMap<>();
+        snippets.forEach((k, t) -> {
+            if (t.constant() != null) {
+                r.put(k, t.constant());
+            } else {
+                Map<String, Object> table = new LinkedHashMap<>();
+                if (t.dflt() != null) {
+                    table.put("default", t.dflt());
+                }
+                table.put("values", new java.util.TreeMap<>(t.values()));
+                r.put(k, table);
+            }
+        });
+        return r;
+    }
+
     private static String shorten(String s) {
         int i = s.indexOf("\n");
         return i > 0 ? s.substring(0, i) : s;

@@ -498,6 +498,39 @@ public final class SatOracle {
         return solve(deadline, a);
     }
 
+    /**
+     * Whether some solution agrees with the domains of a partial candidate (of this space and instance) in which
+     * {@code var} is further restricted to {@code mask}: the exact answer to "is this decision a dead end?".
+     * Variables are matched by name; a variable the candidate lacks (not lowered yet) is unconstrained.
+     */
+    public boolean consistent(Candidate partial, int var, long mask, Deadline deadline) {
+        VecInt a = new VecInt();
+        for (int v = 0; v < base.length; v++) {
+            if (size[v] == 0) {
+                continue;
+            }
+            List<String> args = view.argsOf(v);
+            int lv = partial.variable(view.choiceOf(v), args);
+            boolean reversed = false;
+            if (lv < 0 && args.size() == 2 && view.choiceInfo(v).symmetricStorage()) {
+                lv = partial.variable(view.choiceOf(v), List.of(args.get(1), args.get(0)));
+                reversed = lv >= 0;
+            }
+            if (lv < 0) {
+                continue;
+            }
+            long dom = partial.domain(lv) & (lv == var ? mask : -1L);
+            ChoiceInfo ci = view.choiceInfo(v);
+            for (int i = 0; i < size[v]; i++) {
+                int li = reversed && ci.symmetry() == ChoiceDecl.Symmetry.ANTISYMMETRIC ? ci.inverse()[i] : i;
+                if ((dom & (1L << li)) == 0) {
+                    a.push(-(base[v] + i));
+                }
+            }
+        }
+        return solve(deadline, a);
+    }
+
     /** A solution as instance → value of each variable that exists in it (names of {@link Access#named}). */
     public Map<String, String> describe(int[] solution) {
         Map<String, String> r = new java.util.LinkedHashMap<>();

@@ -1,10 +1,9 @@
 package tessera.dspace.tests.bench;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Random;
 
 import tessera.core.Diagnostics;
@@ -14,12 +13,15 @@ import tessera.dspace.runtime.csp.Candidate;
 import tessera.dspace.runtime.csp.Engine;
 import tessera.dspace.runtime.csp.GeneratedCode;
 import tessera.dspace.runtime.instance.Instance;
+import tessera.dspace.runtime.instance.InstanceJson;
 
 /**
  * Benchmark harness (not a test): propagator runs per second and candidates explored per second during random
  * descents (copy, restrict one open variable to one value, propagate, until fixed or failed) on large instances:
- * the scheduling space (Listing 3.12) with 200 instructions and the GPU-like space of examples/dspace/gpu.
- * <pre>JTEST_MAIN=tessera.dspace.tests.bench.DspaceBenchmark tests/tessera.dspace.tests/jtest.sh -- [seconds] [instructions]</pre>
+ * the scheduling space (Listing 3.12) with 200 instructions and Tessera's GPU space (examples/telamon/space/gpu.exh)
+ * on one of the instances next to it, made by {@code tessera telamon instance} from a real kernel (default axpy-64.json:
+ * axpy with n = 64, 4 instructions, 12 dimensions, 9 point-to-point pairs that can be lowered).
+ * <pre>JTEST_MAIN=tessera.dspace.tests.bench.DspaceBenchmark tests/tessera.dspace.tests/jtest.sh -- [seconds] [instructions] [instance.json]</pre>
  */
 public final class DspaceBenchmark {
     private DspaceBenchmark() {
@@ -35,10 +37,17 @@ public final class DspaceBenchmark {
         Instance si = scheduling(n, new Random(1));
         run("scheduling " + n + " instr. / interp.", sched, si, false, secs);
         run("scheduling " + n + " instr. / generated", sched, si, true, secs);
-        Program gpu = load(root.resolve("examples/dspace/gpu/gpu.exh"));
-        Instance gi = gpu(16, 8, new Random(2));
-        run("gpu 16 inst. 8 dims / interp.", gpu, gi, false, secs);
-        run("gpu 16 inst. 8 dims / generated", gpu, gi, true, secs);
+        String instance = args.length > 2 ? args[2] : "axpy-64.json";
+        Program gpu = load(root.resolve("examples/telamon/space/gpu.exh"));
+        Path file = root.resolve("examples/telamon/space").resolve(instance);
+        Diagnostics d = new Diagnostics();
+        Instance gi = InstanceJson.parse(file.toString(), Files.readString(file), d);
+        if (gi == null) {
+            throw new IllegalStateException(d.toString());
+        }
+        String name = "gpu.exh " + instance.replaceFirst("\\.json$", "");
+        run(name + " / interp.", gpu, gi, false, secs);
+        run(name + " / generated", gpu, gi, true, secs);
     }
 
     static Program load(Path p) {
@@ -120,59 +129,4 @@ public final class DspaceBenchmark {
         }
         return b.build();
     }
-
-    /** A GPU kernel with {@code insts} instructions (half of them memory accesses) and {@code dims} static dims. */
-    static Instance gpu(int insts, int dims, Random rnd) {
-        Instance.Builder b = Instance.builder();
-        List<String> in = new ArrayList<>(), mem = new ArrayList<>(), ds = new ArrayList<>(), arrays = new ArrayList<>();
-        for (int i = 0; i < insts; i++) {
-            in.add("i" + i);
-            if (i % 2 == 0) {
-                mem.add("i" + i);
-            }
-        }
-        for (int i = 0; i < dims; i++) {
-            ds.add("d" + i);
-        }
-        for (int i = 0; i < 4; i++) {
-            arrays.add("a" + i);
-        }
-        b.set("Instructions", in.toArray(String[]::new)).set("MemInsts", mem.toArray(String[]::new));
-        b.set("StaticDims", ds.toArray(String[]::new)).set("Dimensions", ds.toArray(String[]::new));
-        b.set("LogicalDims", "n0", "n1").paramSet("StripDims", "n0", "d0", "d1").paramSet("StripDims", "n1", "d2", "d3");
-        b.set("Arrays", arrays.toArray(String[]::new)).set("Communications", "c0", "c1");
-        b.dflt("$d.is_parallelizable()", true).dflt("$d.is_static()", true);
-        for (String d : ds) {
-            b.value("$d.possible_sizes()", d, new long[] { 2, 4, 8, 16 });
-        }
-        b.value("$l.possible_strip_minings()", "n0", new long[] { 16, 32, 64 });
-        b.value("$l.possible_strip_minings()", "n1", new long[] { 8, 16 });
-        b.dflt("$s.is_dim()", false);
-        for (String d : ds) {
-            b.value("$s.is_dim()", d, true);
-        }
-        b.dflt("$a.depends_on($b)", false);
-        for (int i = 1; i < insts; i++) {
-            if (rnd.nextBoolean()) {
-                b.value("$a.depends_on($b)", "i" + i + ",i" + rnd.nextInt(i), true);
-            }
-        }
-        b.dflt("$a.is_temporary()", false).dflt("$i.is_store()", false).dflt("$i.accesses($a)", false);
-        for (int i = 0; i < mem.size(); i++) {
-            b.value("$i.accesses($a)", mem.get(i) + "," + arrays.get(i % arrays.size()), true);
-        }
-        for (String a : arrays) {
-            b.value("$a.size()", a, 4096L);
-        }
-        b.constant("$fun.device().shared_mem()", 49152L).constant("$fun.device().max_threads_per_block()", 1024L);
-        b.dflt("$c.can_fuse()", true);
-        for (String c : List.of("c0", "c1")) {
-            b.trigger("$fun.gen_temp_array($c)", c, new Instance.TriggerEffect(
-                    Map.of("Arrays", List.of("tmp_" + c), "MemInsts", List.of("st_" + c, "ld_" + c)), Map.of(),
-                    Map.of(Instance.normalize("$a.size()"), Map.of("tmp_" + c, 1024L),
-                            Instance.normalize("$a.is_temporary()"), Map.of("tmp_" + c, true))));
-        }
-        return b.build();
-    }
-
 }

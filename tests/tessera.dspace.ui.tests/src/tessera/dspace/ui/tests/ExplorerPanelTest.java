@@ -32,7 +32,7 @@ import tessera.dspace.ui.ExplorerPanel;
 import tessera.dspace.ui.ExplorerSession;
 import tessera.ui.Screenshots;
 
-/** The candidate explorer panel on the thesis's scheduling space (digest §5.3) and on the GPU-like space. */
+/** The candidate explorer panel on the thesis's scheduling space (digest §5.3) and on Tessera's GPU space. */
 class ExplorerPanelTest {
     static final Path ROOT = Path.of(System.getProperty("tessera.root", "../.."));
     private Shell shell;
@@ -118,11 +118,16 @@ class ExplorerPanelTest {
         assertFalse(s.explorer().current().failed());
     }
 
+    /**
+     * Tessera's GPU space (examples/telamon/space) on Table 4.1's scal with n = 64, as {@code tessera telamon instance}
+     * makes it: the search tree (thousands of fixed candidates, so partly expanded) and the choice graph.
+     */
     @Test
     void searchTreeAndChoiceGraphOnTheGpuSpace() {
-        ExplorerSession s = session("examples/dspace/gpu/gpu.exh", "examples/dspace/gpu/gpu-small.json");
+        ExplorerSession s = session("examples/telamon/space/gpu.exh", "examples/telamon/space/scal-64.json");
         panel.setSession(s, "");
-        assertTrue(panel.getVectorTable().getItemCount() > 10);
+        assertTrue(panel.getVectorTable().getItemCount() > 10, "rows: " + panel.getVectorTable().getItemCount());
+        assertTrue(panel.selectInstance("size(d1)"), "Table 4.1's tile sizes");
         TreeItem root = panel.getSearchTree().getItem(0);
         assertTrue(root.getItemCount() >= 2, "the root branches on its first open choice: " + root.getText());
         assertTrue(root.getText().contains("partly expanded"), root.getText());
@@ -138,5 +143,34 @@ class ExplorerPanelTest {
         int shown = panel.getVectorTable().getItemCount();
         panel.setShowHidden(true);
         assertTrue(panel.getVectorTable().getItemCount() >= shown);
+    }
+
+    /**
+     * The GPU space on axpy with n = 64: z reads x[d_x1] through a temporary array, and the lowering adds rows for the
+     * array, its store and its load (undone with the decision).
+     */
+    @Test
+    void loweringOnTheGpuSpace() {
+        ExplorerSession s = session("examples/telamon/space/gpu.exh", "examples/telamon/space/axpy-64.json");
+        panel.setSession(s, "");
+        int shown = panel.getVectorTable().getItemCount();
+        assertTrue(shown > 100, "rows: " + shown);
+        assertFalse(panel.selectInstance("mem_space(tmp_z_0)"));
+        assertTrue(panel.selectInstance("dim_mapping(d_x1>d_z1@z)"));
+        panel.check(List.of("TEMP_ARRAY"));
+        Explorer.Step step = panel.applyChecked();
+        assertFalse(step.failed(), step.failure());
+        assertEquals(List.of("UNROLLED", "THREADS"), step.removed().get("dim_mapping(d_x2>d_z2@z)"));
+        assertTrue(panel.selectInstance("mem_space(tmp_z_0)"), "the new array's choice is shown");
+        assertEquals(List.of("GLOBAL", "SHARED"), List.of(panel.getValueTable().getItem(0).getText(),
+                panel.getValueTable().getItem(1).getText()));
+        assertTrue(panel.selectInstance("cache(ld_z_0)"), "the new load's choice is shown");
+        assertTrue(panel.getVectorTable().getItemCount() > shown);
+        assertEquals(1, panel.getHistoryTable().getItemCount());
+        panel.showTab(0);
+        Screenshots.print(shell, "dspace-explorer-gpu-lowered");
+        panel.undo();
+        assertFalse(panel.selectInstance("mem_space(tmp_z_0)"));
+        assertEquals(shown, panel.getVectorTable().getItemCount());
     }
 }

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import tessera.diagram.Diagram;
 import tessera.dspace.runtime.explore.Explorer;
 import tessera.dspace.ui.ExplorerPanel;
+import tessera.dspace.ui.ExplorerSession;
 import tessera.dspace.ui.ExplorerView;
 import tessera.editor.XtextSupport;
 import tessera.ui.DiagramView;
@@ -40,12 +41,13 @@ class ExplorerViewTest {
         Studio.Bench studio = Studio.bench(1440, 1000, "dspace-explorer");
         IWorkbenchPage page = studio.page();
         Path ex = ExplorerPanelTest.ROOT.resolve("examples/dspace");
-        IFolder gpu = studio.project().getFolder("gpu");
+        IFolder gpu = studio.project().getFolder("space");
         for (String n : List.of("scheduling.exh", "scheduling-3.json")) {
             studio.write(n, Files.readString(ex.resolve(n)));
         }
-        try (var files = Files.list(ex.resolve("gpu"))) {
-            for (Path f : files.toList()) {
+        // Tessera's GPU space with the instances the catalogue made from real kernels (regenerate-instances.sh)
+        try (var files = Files.list(ExplorerPanelTest.ROOT.resolve("examples/telamon/space"))) {
+            for (Path f : files.filter(q -> q.toString().endsWith(".exh") || q.toString().endsWith(".json")).toList()) {
                 Studio.write(gpu.getFile(f.getFileName().toString()), Files.readString(f));
             }
         }
@@ -86,13 +88,23 @@ class ExplorerViewTest {
         page.bringToTop(view);
         studio.shot("dspace-studio-scheduling-explorer");
 
-        // the gpu space (includes, counters, a trigger): follows the newly activated editor
+        // the GPU space (includes, counters, quotients, a trigger): follows the newly activated editor. No instance is
+        // named gpu.json or gpu-*.json, so it takes the first JSON file of the folder in name order: axpy-64.json
         IFile gpuExh = gpu.getFile("gpu.exh");
+        Path gpuPath = gpuExh.getLocation().toFile().toPath();
+        assertEquals(List.of("axpy-64.json", "outer_product.json", "scal-64.json"),
+                ExplorerSession.instancesFor(gpuPath).stream().map(p -> p.getFileName().toString()).toList());
         IDE.openEditor(page, gpuExh);
         page.bringToTop(view);
         Studio.waitFor(() -> panel.getSession() != null && panel.getSession().spaceFile().endsWith("gpu.exh"), "gpu loaded");
-        assertTrue(panel.getSession().instanceFile().endsWith("gpu-small.json"));
-        assertTrue(panel.getVectorTable().getItemCount() > 10);
+        assertTrue(panel.getSession().instanceFile().endsWith("axpy-64.json"), panel.getSession().instanceFile());
+        assertTrue(panel.getVectorTable().getItemCount() > 100);
+        assertTrue(panel.selectInstance("dim_mapping(d_x1>d_z1@z)"), "axpy's point-to-point pairs");
+        // another instance, as the view menu picks it
+        view.showFile(gpuExh, gpuPath.resolveSibling("scal-64.json"));
+        Studio.waitFor(() -> panel.getSession() != null && panel.getSession().instanceFile().endsWith("scal-64.json"), "scal loaded");
+        assertTrue(panel.selectInstance("size(d1)"), "Table 4.1's tile sizes");
+        assertFalse(panel.selectInstance("dim_mapping(d_x1>d_z1@z)"));
         page.toggleZoom(page.getReference(view));
         panel.showTab(2);
         studio.shot("dspace-studio-gpu-choice-graph-maximized");

@@ -12,13 +12,13 @@ import org.junit.jupiter.api.Test;
 import tessera.core.Diagnostics;
 import tessera.dspace.runtime.csp.Candidate;
 import tessera.telamon.pipeline.GpuSpace;
-import tessera.telamon.space.Target;
+import tessera.telamon.space.Device;
 
 /** Tessera's GPU space (seed 001 §4.3) on small kernels: the thesis's worked examples. */
 class GpuSpaceTest {
     static Candidate root(tessera.telamon.kernel.Kernel k) {
         Diagnostics d = new Diagnostics();
-        Candidate c = GpuSpace.root(k, Target.of("sm_80"), d);
+        Candidate c = GpuSpace.root(k, Device.of("sm_80"), d);
         assertNotNull(c, d::toString);
         return c;
     }

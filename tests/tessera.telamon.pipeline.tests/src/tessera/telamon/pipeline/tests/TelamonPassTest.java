@@ -1,0 +1,60 @@
+package tessera.telamon.pipeline.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import tessera.telamon.pipeline.pass.TelamonPass;
+import tessera.testing.Fixtures;
+import tessera.testing.RecordingPassContext;
+
+/** The builder pass on a .kernel: the space, and PTX when a decision list lies beside it. */
+class TelamonPassTest {
+    private static RecordingPassContext context(String decisions) throws Exception {
+        RecordingPassContext c = new RecordingPassContext("src/scal.kernel",
+                Files.readString(Fixtures.root().resolve("examples/telamon/scal.kernel")));
+        c.settings().put("telamon.param.n", "256");
+        if (decisions != null) {
+            c.files().put("src/scal.decisions", decisions);
+        }
+        return c;
+    }
+
+    @Test
+    void theSpaceAlone() throws Exception {
+        RecordingPassContext c = context(null);
+        new TelamonPass().run(c);
+        assertEquals(List.of(), c.diagnostics());
+        assertTrue(c.outputText("telamon/scal.space.json").contains("\"openChoices\""));
+        assertNull(c.outputText("telamon/scal.ptx"));
+    }
+
+    /** Table 4.1 in one nest: d2 cannot be VECTOR, since the mul would be vectorized too (CUDA vectorizes accesses only). */
+    @Test
+    void ptxForTheDecisionListBesideTheKernel() throws Exception {
+        RecordingPassContext c = context("size(d1)=4\nsize(d2)=4\ndim_kind(d0)=BLOCK\ndim_kind(d1)=THREAD\ndim_kind(d2)=UNROLL\n"
+                + "cache(x)=L2\ncache(st_Y)=L2\n");
+        new TelamonPass().run(c);
+        assertEquals(List.of(), c.diagnostics());
+        assertNotNull(c.outputText("telamon/scal.ptx"));
+        assertTrue(c.outputText("telamon/scal.ptx").contains("ld.global.cg.f32"), c.outputText("telamon/scal.ptx"));
+        assertTrue(c.outputText("telamon/scal.launch.json").contains("\"grid\""));
+    }
+
+    @Test
+    void aBadDecisionIsReportedOnTheDecisionsFile() throws Exception {
+        RecordingPassContext c = context("size(d1)=3\n");
+        new TelamonPass().run(c);
+        assertEquals(1, c.diagnostics().size(), c.diagnostics().toString());
+        assertEquals("src/scal.decisions", c.diagnostics().get(0).file());
+        assertEquals(1, c.diagnostics().get(0).line());
+        assertNull(c.outputText("telamon/scal.ptx"));
+        assertNotNull(c.outputText("telamon/scal.space.json"));
+    }
+}

@@ -1,0 +1,63 @@
+package tessera.telamon.pipeline.tests.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import tessera.core.Diagnostics;
+import tessera.dspace.runtime.csp.Candidate;
+import tessera.telamon.pipeline.TelamonPipeline;
+import tessera.telamon.search.Knuth;
+import tessera.telamon.search.RandomDescent;
+import tessera.testing.Fixtures;
+
+/**
+ * Tables 4.3 and 6.1 of seed 001 on Tessera's GPU space, for the example kernels at the thesis's sizes: the
+ * probability that a random descent meets a dead end (95 % interval), Knuth's estimate of the number of
+ * implementations with the average depth, and the descents per second on one core.
+ * {@code JTEST_MAIN=tessera.telamon.pipeline.tests.bench.TelamonBenchmark dev/jtest-tcpa tessera.telamon.pipeline -- DESCENTS PROBES [KERNEL…]}
+ */
+public final class TelamonBenchmark {
+    private TelamonBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int descents = Integer.parseInt(args[0]);
+        int probes = Integer.parseInt(args[1]);
+        List<String> kernels = args.length > 2 ? List.of(args).subList(2, args.length)
+                : List.of("axpy", "matmul_256", "matmul_1024", "strided_matmul", "batched_matmul", "reuse_matmul");
+        System.out.println("| kernel | descents | dead ends (95 %) | descents/s | probes | Knuth estimate (95 %) | average depth |");
+        System.out.println("|---|---|---|---|---|---|---|");
+        for (String name : kernels) {
+            Path file = Fixtures.root().resolve("examples/telamon/" + name + ".kernel");
+            Diagnostics d = new Diagnostics();
+            TelamonPipeline.Result r = TelamonPipeline.space(file.toString(), Files.readString(file),
+                    new TelamonPipeline.Settings("sm_80", Map.of()), d);
+            Candidate root = r.root();
+            if (root == null) {
+                System.out.println("| " + name + " | no space: " + d + " |");
+                continue;
+            }
+            SplittableRandom random = new SplittableRandom(2019);
+            double[] dead = new double[descents];
+            long t0 = System.nanoTime();
+            for (int i = 0; i < descents; i++) {
+                dead[i] = RandomDescent.run(root, random).deadEnds() > 0 ? 1 : 0;
+            }
+            double perSecond = descents / ((System.nanoTime() - t0) / 1e9);
+            double[] size = new double[probes], depth = new double[probes];
+            for (int i = 0; i < probes; i++) {
+                Knuth.Probe p = Knuth.probe(root, random);
+                size[i] = p.estimate();
+                depth[i] = p.depth();
+            }
+            Knuth.Estimate de = Knuth.Estimate.of(dead), se = Knuth.Estimate.of(size), dp = Knuth.Estimate.of(depth);
+            System.out.printf("| %s | %d | %.1f %% ± %.1f | %.2f | %d | %.2g ± %.1g | %.1f ± %.1f |%n", name, descents,
+                    100 * de.mean(), 100 * de.halfWidth(), perSecond, probes, se.mean(), se.halfWidth(), dp.mean(), dp.halfWidth());
+        }
+    }
+}
