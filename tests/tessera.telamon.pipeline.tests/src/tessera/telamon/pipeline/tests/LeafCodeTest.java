@@ -24,7 +24,7 @@ import tessera.telamon.space.Fixed;
 
 /**
  * Property test over random leaves of the GPU space: each one's order is a loop tree, its PTX computes the kernel on
- * the reference executor (compared with the kernel's semantics; kernels with arrays up to 2^16 elements), and
+ * the reference executor (compared with the kernel's semantics; kernels small enough, see small()), and
  * assembles with ptxas for the five targets.
  */
 public class LeafCodeTest {
@@ -64,8 +64,24 @@ public class LeafCodeTest {
         }
     }
 
-    /** Whether the reference executor runs this kernel in a test's time: every array up to 2^16 elements. */
+    /**
+     * Whether the reference executor runs this kernel in a test's time: every array up to 2^16 elements and every
+     * instruction's iteration space (its logical dimensions) up to 2^20 points.
+     */
     static boolean small(Kernel k) {
+        for (tessera.telamon.kernel.Inst i : k.insts()) {
+            long points = 1;
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (String d : i.dims()) {
+                String l = k.dim(d).logical();
+                if (l != null && seen.add(l)) {
+                    points *= k.logical(l).size().value(k);
+                }
+            }
+            if (points > 1 << 20) {
+                return false;
+            }
+        }
         return k.arrays().stream().allMatch(a -> a.length().value(k) <= 1 << 16);
     }
 
