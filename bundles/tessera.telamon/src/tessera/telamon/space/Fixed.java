@@ -91,17 +91,27 @@ public final class Fixed {
     }
 
     private Order order(String x, String y) {
-        int v = c.variable("order", List.of(x, y));
-        return v >= 0 ? Order.valueOf(c.values(v).get(0)) : Order.valueOf(value("order", y, x)).inverse();
+        return Order.valueOf(pairValue("order", x, y));
     }
 
     private String threadMapping(String x, String y) {
-        int v = c.variable("thread_mapping", List.of(x, y));
+        return pairValue("thread_mapping", x, y);
+    }
+
+    /**
+     * The value of a two-object choice for (x, y): only one orientation is stored, the other is read through the
+     * inverse the space declares ({@code antisymmetric:}), as the runtime applies it.
+     */
+    private String pairValue(String choice, String x, String y) {
+        int v = c.variable(choice, List.of(x, y));
         if (v >= 0) {
             return c.values(v).get(0);
         }
-        String r = value("thread_mapping", y, x);
-        return r.equals("OUT") ? "IN" : r.equals("IN") ? "OUT" : r;
+        int w = c.variable(choice, List.of(y, x));
+        if (w < 0) {
+            throw new IllegalStateException("no choice " + choice + List.of(x, y));
+        }
+        return c.describe(w, c.choiceInfo(w).invert(c.domain(w))).get(0);
     }
 
     /** Classes of MAPPED thread dimensions, innermost class on axis 0. */
