@@ -143,8 +143,25 @@ public final class Program {
     /** For each choice, the (group, pattern) pairs that must run when an instance of the choice changes. */
     public final List<List<Watch>> watchers = new ArrayList<>();
 
-    /** Group {@code group} must run for every binding that maps {@code pattern} onto the changed instance. */
-    public record Watch(Group group, Pattern pattern) {
+    /**
+     * Group {@code group} must run for every binding that maps {@code pattern} onto the changed instance.
+     * {@code splitMasks} are the masks of the group's if-tree splits on {@code pattern} when it is only an enum input
+     * of the group (null otherwise): a change of the instance that leaves every mask's intersection with the domain
+     * empty or non-empty as it was reaches the same leaves, so the group's result cannot change.
+     */
+    public record Watch(Group group, Pattern pattern, long[] splitMasks) {
+        /** Whether a change of the watched instance from {@code before} to {@code after} may change the result. */
+        public boolean matters(long before, long after) {
+            if (splitMasks == null) {
+                return true;
+            }
+            for (long m : splitMasks) {
+                if ((m & before) != 0 && (m & after) == 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     Program(Space space) {
@@ -175,6 +192,44 @@ public final class Program {
     public int setId(String name) {
         Integer i = setIds.get(name);
         return i == null ? -1 : i;
+    }
+
+    /** The masks of {@code g}'s if-tree splits on input pattern {@code p} (see {@link Watch}), or null. */
+    public static long[] splitMasks(Group g, Pattern p, List<ChoiceInfo> choices) {
+        if (choices.get(p.choice()).kind() != Kind.ENUM || same(g.target(), p)) {
+            return null;
+        }
+        for (NumLit n : g.numLits()) {
+            if (same(n.lhs(), p) || n.rhs() != null && same(n.rhs(), p)) {
+                return null;
+            }
+        }
+        java.util.Set<Integer> inputs = new java.util.HashSet<>();
+        for (int i = 0; i < g.inputs().length; i++) {
+            if (g.inputs()[i] instanceof ChoiceInput c && same(c.p(), p)) {
+                inputs.add(i);
+            }
+        }
+        java.util.Set<Long> masks = new java.util.LinkedHashSet<>();
+        splits(g.tree(), inputs, masks);
+        return masks.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    private static void splits(Node n, java.util.Set<Integer> inputs, java.util.Set<Long> masks) {
+        if (n instanceof Split s) {
+            if (inputs.contains(s.input())) {
+                for (long m : s.masks()) {
+                    masks.add(m);
+                }
+            }
+            for (Node c : s.children()) {
+                splits(c, inputs, masks);
+            }
+        }
+    }
+
+    private static boolean same(Pattern a, Pattern b) {
+        return a.choice() == b.choice() && java.util.Arrays.equals(a.args(), b.args());
     }
 
     /** The patterns of group {@code g} that watch changes: index -1 is the target, others index inputs/num-literals. */

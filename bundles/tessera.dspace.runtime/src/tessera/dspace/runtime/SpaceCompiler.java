@@ -42,7 +42,7 @@ public final class SpaceCompiler {
         }
         for (Group g : prog.groups) {
             for (Pattern p : Program.watchedPatterns(g, prog.choices)) {
-                prog.watchers.get(p.choice()).add(new Program.Watch(g, p));
+                prog.watchers.get(p.choice()).add(new Program.Watch(g, p, Program.splitMasks(g, p, prog.choices)));
             }
         }
     }

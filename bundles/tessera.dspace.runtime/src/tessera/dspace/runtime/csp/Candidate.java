@@ -29,6 +29,11 @@ public final class Candidate {
     private boolean kernelShared;
     long[] dom;
     long[] max;
+    /**
+     * Per variable, the domain it had when its watchers last ran (or, at first, its full domain): propagation skips
+     * the watchers a change since then cannot affect ({@link Program.Watch#matters}).
+     */
+    long[] seen;
     /** Trigger firings already applied ({@link Triggers}). */
     Set<String> fired = new HashSet<>();
     boolean failed;
@@ -69,6 +74,7 @@ public final class Candidate {
         kernelShared = true;
         c.dom = dom.clone();
         c.max = max.clone();
+        c.seen = seen.clone();
         c.queue.resize(dom.length);
         c.fired = new HashSet<>(fired);
         c.failed = failed;
@@ -281,6 +287,7 @@ public final class Candidate {
     void initialize() {
         dom = new long[kernel.nvars];
         max = new long[kernel.nvars];
+        seen = new long[kernel.nvars];
         queue.resize(kernel.nvars);
         initDomains(0);
         Propagation.kernelChecks(this);
@@ -311,6 +318,7 @@ public final class Candidate {
                 case COUNTER -> 0;
             };
             max[v] = 0;
+            seen[v] = dom[v];
         }
     }
 
@@ -335,6 +343,9 @@ public final class Candidate {
         boolean rev = false;
         long key;
         if (c.symmetricStorage() && a[0] > a[1]) {
+            if (a[1] < 0) {
+                return -1;
+            }
             rev = true;
             key = Kernel.key(new int[] { a[1], a[0] });
         } else {
@@ -351,11 +362,19 @@ public final class Candidate {
 
     /** The instance a pattern names under a binding, as {@link #find(Kernel, ChoiceInfo, int[])}. */
     int find(Pattern p, int[] bind) {
-        int[] a = new int[p.args().length];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = bind[p.args()[i]];
+        int[] pa = p.args();
+        ChoiceInfo c = prog.choices.get(p.choice());
+        boolean rev = c.symmetricStorage() && bind[pa[0]] > bind[pa[1]];
+        long key = 0;
+        for (int i = 0; i < pa.length; i++) {
+            int x = bind[pa[rev ? 1 - i : i]];
+            if (x < 0) {
+                return -1;
+            }
+            key |= ((long) x) << (21 * i);
         }
-        return find(kernel, prog.choices.get(p.choice()), a);
+        int v = kernel.varIndex.get(c.id()).get(key);
+        return v < 0 ? -1 : (v << 1) | (rev ? 1 : 0);
     }
 
     /** The domain of a found instance in its orientation (inverted when reversed). */

@@ -28,7 +28,7 @@ public final class Engine {
     final Instance instance;
     final Kernel kernel0;
     final String file;
-    private final Map<String, Object> snippetCache = new HashMap<>();
+    private final Map<String, Object> snippetCache = new java.util.concurrent.ConcurrentHashMap<>();
 
     private Engine(Program prog, Instance instance, String file) {
         this.prog = prog;
@@ -364,16 +364,14 @@ public final class Engine {
             ck.append(o).append(',');
         }
         String cacheKey = ck.toString();
-        if (k == kernel0 || k.extraValues.isEmpty()) {
-            Object c = snippetCache.get(cacheKey);
-            if (c != null) {
-                return c;
-            }
+        // values a lowering added hold in its kernel only: such a kernel keeps its own cache
+        Map<String, Object> cache = k == kernel0 || k.extraValues.isEmpty() ? snippetCache : k.snippets;
+        Object c = cache.get(cacheKey);
+        if (c != null) {
+            return c;
         }
         Object v = compute(key, Instance.snippetVars(key), objs, k);
-        if (k == kernel0 || k.extraValues.isEmpty()) {
-            snippetCache.put(cacheKey, v);
-        }
+        cache.put(cacheKey, v);
         return v;
     }
 

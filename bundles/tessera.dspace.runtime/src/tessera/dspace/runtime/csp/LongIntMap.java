@@ -2,21 +2,26 @@ package tessera.dspace.runtime.csp;
 
 import java.util.Arrays;
 
-/** Open-addressing map from packed choice arguments to variables (no boxing on the propagation hot path). */
+/**
+ * Open-addressing map from packed choice arguments (non-negative keys, {@link Kernel#key}) to variables: no boxing
+ * and two flat arrays on the propagation hot path ({@code -1} marks a free slot).
+ */
 final class LongIntMap {
-    private long[] keys = new long[16];
+    private static final long FREE = -1L;
+    private long[] keys = free(16);
     private int[] vals = new int[16];
-    private boolean[] used = new boolean[16];
     private int size;
 
     int get(long k) {
-        int mask = keys.length - 1;
+        long[] ks = keys;
+        int mask = ks.length - 1;
         for (int i = hash(k) & mask;; i = (i + 1) & mask) {
-            if (!used[i]) {
-                return -1;
-            }
-            if (keys[i] == k) {
+            long x = ks[i];
+            if (x == k) {
                 return vals[i];
+            }
+            if (x == FREE) {
+                return -1;
             }
         }
     }
@@ -26,13 +31,15 @@ final class LongIntMap {
     }
 
     void put(long k, int v) {
+        if (k < 0) {
+            throw new IllegalArgumentException("negative key " + k);
+        }
         if (2 * (size + 1) > keys.length) {
             grow();
         }
         int mask = keys.length - 1;
         for (int i = hash(k) & mask;; i = (i + 1) & mask) {
-            if (!used[i]) {
-                used[i] = true;
+            if (keys[i] == FREE) {
                 keys[i] = k;
                 vals[i] = v;
                 size++;
@@ -48,16 +55,20 @@ final class LongIntMap {
     private void grow() {
         long[] ok = keys;
         int[] ov = vals;
-        boolean[] ou = used;
-        keys = new long[ok.length * 2];
+        keys = free(ok.length * 2);
         vals = new int[ok.length * 2];
-        used = new boolean[ok.length * 2];
         size = 0;
         for (int i = 0; i < ok.length; i++) {
-            if (ou[i]) {
+            if (ok[i] != FREE) {
                 put(ok[i], ov[i]);
             }
         }
+    }
+
+    private static long[] free(int n) {
+        long[] a = new long[n];
+        Arrays.fill(a, FREE);
+        return a;
     }
 
     private static int hash(long k) {
@@ -67,9 +78,8 @@ final class LongIntMap {
 
     LongIntMap copy() {
         LongIntMap m = new LongIntMap();
-        m.keys = Arrays.copyOf(keys, keys.length);
-        m.vals = Arrays.copyOf(vals, vals.length);
-        m.used = Arrays.copyOf(used, used.length);
+        m.keys = keys.clone();
+        m.vals = vals.clone();
         m.size = size;
         return m;
     }

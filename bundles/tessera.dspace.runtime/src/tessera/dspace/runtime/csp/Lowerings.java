@@ -112,6 +112,7 @@ public final class Lowerings {
             engine.addObject(k, m.set(), m.param(), m.obj());
         }
         eff.values().forEach((s, m) -> k.extraValues.computeIfAbsent(s, x -> new java.util.HashMap<>()).putAll(m));
+        k.snippets.clear();
         return adds;
     }
 

@@ -36,9 +36,11 @@ final class Propagation {
                     c.monitor.checkCanceled();
                 }
                 int v = c.queue.poll();
+                long before = c.seen[v];
+                c.seen[v] = c.dom[v];
                 int ch = c.kernel.varChoice[v];
                 for (Program.Watch w : c.prog.watchers.get(ch)) {
-                    watch(c, w, v);
+                    watch(c, w, v, before);
                     if (c.failed) {
                         break;
                     }
@@ -95,12 +97,20 @@ final class Propagation {
         }
     }
 
-    private static void watch(Candidate c, Program.Watch w, int v) {
+    /**
+     * Runs the instances of a watch on the changed variable {@code v}, unless the change from {@code before} (the
+     * domain every instance last saw, or an equivalent one) cannot change their result ({@link Program.Watch#matters}).
+     */
+    private static void watch(Candidate c, Program.Watch w, int v, long before) {
         int[] args = c.kernel.varArgs[v];
         Group g = w.group();
         Pattern p = w.pattern();
-        bindAndRun(c, g, p, args);
-        if (c.prog.choices.get(p.choice()).symmetricStorage() && !c.failed) {
+        long after = c.dom[v];
+        if (w.matters(before, after)) {
+            bindAndRun(c, g, p, args);
+        }
+        ChoiceInfo ci = c.prog.choices.get(p.choice());
+        if (ci.symmetricStorage() && !c.failed && w.matters(ci.invert(before), ci.invert(after))) {
             bindAndRun(c, g, p, new int[] { args[1], args[0] });
         }
     }

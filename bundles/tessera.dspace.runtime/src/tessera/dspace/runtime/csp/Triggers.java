@@ -96,6 +96,7 @@ final class Triggers {
             return;
         }
         eff.values().forEach((s, m) -> k.extraValues.computeIfAbsent(s, x -> new HashMap<>()).putAll(m));
+        k.snippets.clear();
         partialInit(c, added(k, before));
     }
 
@@ -165,6 +166,7 @@ final class Triggers {
         }
         c.dom = Arrays.copyOf(c.dom, c.kernel.nvars);
         c.max = Arrays.copyOf(c.max, c.kernel.nvars);
+        c.seen = Arrays.copyOf(c.seen, c.kernel.nvars);
         c.queue.resize(c.kernel.nvars);
         c.initDomains(old);
         for (int v = 0; v < c.kernel.nvars; v++) {

@@ -123,11 +123,12 @@ public final class TelamonCommand implements CliCommand {
         }
         SplittableRandom random = new SplittableRandom(a.intOption("seed", 1));
         int deadEnds = 0, leaves = 0;
-        long decisions = 0;
+        long decisions = 0, rejected = 0;
         List<String> first = null;
         for (int i = 0; i < count; i++) {
             RandomDescent.Result dr = RandomDescent.run(r.root(), random);
             deadEnds += dr.deadEnds() > 0 ? 1 : 0;
+            rejected += dr.rejected();
             if (dr.leaf() != null) {
                 leaves++;
                 decisions += dr.decisions().size();
@@ -141,6 +142,7 @@ public final class TelamonCommand implements CliCommand {
         out.put("descents", count);
         out.put("leaves", leaves);
         out.put("descentsWithDeadEnds", deadEnds);
+        out.put("rejectedValues", rejected);
         out.put("meanDecisions", leaves == 0 ? 0 : (double) decisions / leaves);
         Path save = a.option("save").map(ctx::resolve).orElse(null);
         if (save != null && first != null) {
@@ -159,7 +161,7 @@ public final class TelamonCommand implements CliCommand {
             ctx.json(out);
         } else {
             ctx.println(r.kernel().name() + ": " + leaves + "/" + count + " descents reached a leaf, " + deadEnds
-                    + " met a dead end, " + String.format("%.1f", out.get("meanDecisions")) + " decisions on average"
+                    + " met a dead end (a candidate with no valid value), " + rejected + " values rejected by propagation, " + String.format("%.1f", out.get("meanDecisions")) + " decisions on average"
                     + (save != null && first != null ? "; decisions of the first saved to " + save : ""));
         }
         return leaves == count ? OK : FAILED;

@@ -3,6 +3,7 @@ package tessera.telamon.pipeline.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.SplittableRandom;
@@ -20,18 +21,25 @@ class RandomLeavesTest {
     private static void leaves(Kernel k, int count) {
         Candidate root = GpuSpaceTest.root(k);
         SplittableRandom random = new SplittableRandom(18);
-        int deadEnds = 0;
+        int deadEnds = 0, rejected = 0;
         for (int i = 0; i < count; i++) {
             RandomDescent.Result r = RandomDescent.run(root, random);
             assertNotNull(r.leaf(), "descent " + i + " found no leaf");
+            // a dead end (no valid value) restarts the descent; it needs a rejected value, a rejected value needs none
+            assertEquals(r.attempts() - 1, r.deadEnds());
+            assertTrue(r.rejected() >= r.deadEnds());
             if (r.deadEnds() > 0) {
                 deadEnds++;
+            }
+            if (r.rejected() > 0) {
+                rejected++;
             }
             Implementation impl = Fixed.implementation(k, r.leaf());
             assertNull(LoopTree.violation(impl), () -> String.join("\n", r.decisions()));
             assertEquals(k.dims().size(), impl.kind().size());
         }
-        System.out.println(k.name() + ": " + count + " leaves, " + deadEnds + " descents met a dead end");
+        System.out.println(k.name() + ": " + count + " leaves, " + deadEnds + " descents met a dead end, " + rejected
+                + " a rejected value");
     }
 
     @Test

@@ -17,7 +17,8 @@ import tessera.testing.Fixtures;
 
 /**
  * Tables 4.3 and 6.1 of seed 001 on Tessera's GPU space, for the example kernels at the thesis's sizes: the
- * probability that a random descent meets a dead end (95 % interval), Knuth's estimate of the number of
+ * probability that a random descent meets a dead end (a candidate none of whose values propagation accepts, Telamon's
+ * definition) and that it meets a rejected value (95 % intervals), Knuth's estimate of the number of
  * implementations with the average depth, and the descents per second on one core.
  * {@code JTEST_MAIN=tessera.telamon.pipeline.tests.bench.TelamonBenchmark dev/jtest-tcpa tessera.telamon.pipeline -- DESCENTS PROBES [KERNEL…]}
  */
@@ -30,8 +31,8 @@ public final class TelamonBenchmark {
         int probes = Integer.parseInt(args[1]);
         List<String> kernels = args.length > 2 ? List.of(args).subList(2, args.length)
                 : List.of("axpy", "matmul_256", "matmul_1024", "strided_matmul", "batched_matmul", "reuse_matmul");
-        System.out.println("| kernel | descents | dead ends (95 %) | descents/s | probes | Knuth estimate (95 %) | average depth |");
-        System.out.println("|---|---|---|---|---|---|---|");
+        System.out.println("| kernel | descents | dead ends (95 %) | rejected values (95 %) | descents/s | probes | Knuth estimate (95 %) | average depth |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
         for (String name : kernels) {
             Path file = Fixtures.root().resolve("examples/telamon/" + name + ".kernel");
             Diagnostics d = new Diagnostics();
@@ -43,10 +44,12 @@ public final class TelamonBenchmark {
                 continue;
             }
             SplittableRandom random = new SplittableRandom(2019);
-            double[] dead = new double[descents];
+            double[] dead = new double[descents], rejected = new double[descents];
             long t0 = System.nanoTime();
             for (int i = 0; i < descents; i++) {
-                dead[i] = RandomDescent.run(root, random).deadEnds() > 0 ? 1 : 0;
+                RandomDescent.Result x = RandomDescent.run(root, random);
+                dead[i] = x.deadEnds() > 0 ? 1 : 0;
+                rejected[i] = x.rejected() > 0 ? 1 : 0;
             }
             double perSecond = descents / ((System.nanoTime() - t0) / 1e9);
             double[] size = new double[probes], depth = new double[probes];
@@ -55,9 +58,9 @@ public final class TelamonBenchmark {
                 size[i] = p.estimate();
                 depth[i] = p.depth();
             }
-            Knuth.Estimate de = Knuth.Estimate.of(dead), se = Knuth.Estimate.of(size), dp = Knuth.Estimate.of(depth);
-            System.out.printf("| %s | %d | %.1f %% ± %.1f | %.2f | %d | %.2g ± %.1g | %.1f ± %.1f |%n", name, descents,
-                    100 * de.mean(), 100 * de.halfWidth(), perSecond, probes, se.mean(), se.halfWidth(), dp.mean(), dp.halfWidth());
+            Knuth.Estimate de = Knuth.Estimate.of(dead), re = Knuth.Estimate.of(rejected), se = Knuth.Estimate.of(size), dp = Knuth.Estimate.of(depth);
+            System.out.printf("| %s | %d | %.1f %% ± %.1f | %.1f %% ± %.1f | %.2f | %d | %.2g ± %.1g | %.1f ± %.1f |%n", name, descents,
+                    100 * de.mean(), 100 * de.halfWidth(), 100 * re.mean(), 100 * re.halfWidth(), perSecond, probes, se.mean(), se.halfWidth(), dp.mean(), dp.halfWidth());
         }
     }
 }
