@@ -117,4 +117,35 @@ public final class GraphSearch {
         });
         return back;
     }
+
+    /** The nodes of a node set given as membership flags, in increasing order. */
+    public static int[] members(boolean[] set) {
+        int k = 0;
+        for (boolean b : set) {
+            if (b) {
+                k++;
+            }
+        }
+        int[] r = new int[k];
+        k = 0;
+        for (int v = 0; v < set.length; v++) {
+            if (set[v]) {
+                r[k++] = v;
+            }
+        }
+        return r;
+    }
+
+    /** The nodes on a path from a node of {@code a} to a node of {@code b}, or from {@code b} to {@code a} (both ends included). */
+    public static boolean[] onPaths(Digraph g, int[] a, int[] b) {
+        boolean[] fromA = reachableFrom(g, e -> true, v -> true, a);
+        boolean[] toA = reaching(g, e -> true, v -> true, a);
+        boolean[] fromB = reachableFrom(g, e -> true, v -> true, b);
+        boolean[] toB = reaching(g, e -> true, v -> true, b);
+        boolean[] r = new boolean[g.nodeCount()];
+        for (int v = 0; v < r.length; v++) {
+            r[v] = fromA[v] && toB[v] || fromB[v] && toA[v];
+        }
+        return r;
+    }
 }

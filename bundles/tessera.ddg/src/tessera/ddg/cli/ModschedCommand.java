@@ -20,6 +20,8 @@ import tessera.modsched.model.Schedule;
 import tessera.modsched.io.ScheduleReport;
 import tessera.modsched.model.Loop;
 import tessera.modsched.sched.ExactScheduler;
+import tessera.core.Monitor;
+import tessera.modsched.sched.HrmsScheduler;
 import tessera.modsched.sched.IterativeModuloScheduler;
 import tessera.modsched.sched.ScheduleResult;
 import tessera.modsched.sched.TopDownScheduler;
@@ -45,34 +47,49 @@ public final class ModschedCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                usage: tessera modsched FILE.ddg [--algo sms|sms-original|topdown|ims|exact] [--time-limit SECONDS]
+                usage: tessera modsched FILE.ddg [--algo sms|sms-original|topdown|ims|hrms|exact] [--time-limit SECONDS]
                                         [--csv MRT.csv] [--json]
+                       tessera modsched --from-gcc DUMP.sms [--algo …] [--time-limit SECONDS] [--ddg OUT.ddg] [--json]
                   Schedules every loop of FILE and prints ResMII, RecMII, MII, the SMS sets and order, II, MaxLive,
                   stage count, the schedule and the modulo reservation table.
                   --algo        sms (default, with the production changes), sms-original (§4 exactly), topdown,
-                                ims (Rau's iterative modulo scheduling), exact (SAT4J: minimum II, then minimum MaxLive)
-                  --time-limit  seconds for the exact solver (default 60)
+                                ims (Rau's iterative modulo scheduling), hrms (hypernode reduction),
+                                exact (SAT4J: minimum II, then minimum MaxLive)
+                  --from-gcc    read the dependence graphs of GCC's SMS dump (gcc -fmodulo-sched
+                                -fdump-rtl-sms-details, POWER8 machine: docs/modsched.md) and print one line per loop,
+                                ours beside GCC's RecMII, MII, II and stage count
+                  --ddg         with --from-gcc: also write the graphs as OUT.ddg and GCC's numbers as OUT.gcc.csv
+                  --time-limit  seconds for the exact solver, for each loop (default 60); when it runs out after
+                                the minimum II is proven, the best schedule found is kept (MaxLive not proven minimal)
                   --csv         also write the modulo reservation tables as CSV (one line per cell:
                                 loop,row,resource,instance,op,stage,iteration)""";
     }
 
     @Override
     public Set<String> valuedOptions() {
-        return Set.of("algo", "time-limit", "csv");
+        return Set.of("algo", "time-limit", "csv", "from-gcc", "ddg");
     }
 
     @Override
     public int run(CliContext context, Args args) throws Exception {
-        args.expectPositional(1);
-        String file = args.positional(0, "the .ddg file");
         String algo = args.option("algo").orElse("sms");
-        if (!Set.of("sms", "sms-original", "topdown", "ims", "exact").contains(algo)) {
-            throw new UsageException("--algo must be sms, sms-original, topdown, ims or exact, got '" + algo + "'");
+        if (!Set.of("sms", "sms-original", "topdown", "ims", "hrms", "exact").contains(algo)) {
+            throw new UsageException("--algo must be sms, sms-original, topdown, ims, hrms or exact, got '" + algo + "'");
         }
         double seconds = args.doubleOption("time-limit", 60);
         if (seconds <= 0) {
             throw new UsageException("--time-limit must be positive");
         }
+        Duration limit = Duration.ofMillis((long) Math.ceil(seconds * 1000)); // for each loop, not shared
+        if (args.option("from-gcc").isPresent()) {
+            args.expectPositional(0);
+            return GccComparison.run(context, args.option("from-gcc").get(), algo, limit, args.option("ddg").orElse(null));
+        }
+        if (args.option("ddg").isPresent()) {
+            throw new UsageException("--ddg writes the graphs read with --from-gcc; give --from-gcc DUMP.sms");
+        }
+        args.expectPositional(1);
+        String file = args.positional(0, "the .ddg file");
         Path path = context.resolve(file);
         if (!Files.isRegularFile(path)) {
             context.report(Diagnostic.error(file, 0, "cannot read " + file, "check the path"));
@@ -90,26 +107,23 @@ public final class ModschedCommand implements CliCommand {
         List<Object> results = new ArrayList<>();
         List<Schedule> schedules = new ArrayList<>();
         int rc = OK;
-        Deadline deadline = Deadline.after(Duration.ofMillis((long) (seconds * 1000)));
         for (Loop loop : read.loops()) {
             ScheduleResult r;
             SwingScheduler.SmsResult sms = null;
             try {
-                switch (algo) {
-                    case "sms", "sms-original" -> {
-                        sms = new SwingScheduler(algo.equals("sms") ? SmsOptions.production() : SmsOptions.original())
-                                .run(loop, context.monitor());
-                        r = sms.result();
-                    }
-                    case "topdown" -> r = new TopDownScheduler().schedule(loop, context.monitor());
-                    case "ims" -> r = new IterativeModuloScheduler().schedule(loop, context.monitor());
-                    default -> r = new ExactScheduler(deadline.remaining()).solve(loop, deadline, context.monitor())
-                            .result();
-                }
-            } catch (TimeLimitException e) {
-                context.report(Diagnostic.error(file, 0, e.getMessage(), "use --algo sms for large loops"));
+                Scheduled sc = schedule(algo, loop, limit, context.monitor());
+                r = sc.result();
+                sms = sc.sms();
+            } catch (TimeLimitException e) { // the minimum II was not proven: nothing to keep
+                context.report(Diagnostic.error(file, 0, "loop '" + loop.name()
+                        + "': no schedule, the minimum II was not proven: " + e.getMessage(),
+                        "--time-limit is in seconds for each loop; --algo sms needs no time limit"));
                 rc = FAILED;
                 continue;
+            }
+            if (r.proof() != null && !r.proof().maxLiveMinimal() && r.ok()) {
+                context.report(Diagnostic.warning(file, 0, "loop '" + loop.name() + "': kept the schedule at II "
+                        + r.ii() + ": " + r.proof().text(), "raise --time-limit to prove the minimum MaxLive"));
             }
             if (r.ok()) {
                 schedules.add(r.schedule());
@@ -138,5 +152,24 @@ public final class ModschedCommand implements CliCommand {
             context.json(tessera.core.cli.Json.object("file", file, "loops", results));
         }
         return rc;
+    }
+
+    /** A loop scheduled by one algorithm, with SMS's intermediate results when it ran. */
+    record Scheduled(ScheduleResult result, SwingScheduler.SmsResult sms) {
+    }
+
+    /** Schedules with the algorithm named as {@code --algo} does; the exact one within {@code limit}. */
+    static Scheduled schedule(String algo, Loop loop, Duration limit, Monitor monitor) {
+        return switch (algo) {
+            case "sms", "sms-original" -> {
+                SwingScheduler.SmsResult sms = new SwingScheduler(algo.equals("sms") ? SmsOptions.production()
+                        : SmsOptions.original()).run(loop, monitor);
+                yield new Scheduled(sms.result(), sms);
+            }
+            case "topdown" -> new Scheduled(new TopDownScheduler().schedule(loop, monitor), null);
+            case "ims" -> new Scheduled(new IterativeModuloScheduler().schedule(loop, monitor), null);
+            case "hrms" -> new Scheduled(new HrmsScheduler().schedule(loop, monitor), null);
+            default -> new Scheduled(new ExactScheduler(limit).solve(loop, Deadline.after(limit), monitor).result(), null);
+        };
     }
 }

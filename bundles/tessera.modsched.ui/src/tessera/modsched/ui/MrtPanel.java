@@ -19,8 +19,10 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 
 import tessera.core.Diagnostic;
+import tessera.core.Diagnostics;
 import tessera.core.TimeLimitException;
 import tessera.ddg.convert.DdgLoader;
+import tessera.modsched.io.GccSmsDump;
 import tessera.modsched.io.ScheduleCsv;
 import tessera.modsched.model.Schedule;
 import tessera.modsched.model.Dependence;
@@ -30,20 +32,23 @@ import tessera.ui.DiagramCanvas;
 import tessera.ui.Layouts;
 
 /**
- * The modulo-schedule editor: loop and algorithm choosers, the MRT with live values and lifetimes
- * ({@link MrtCanvas}), the DDG ({@link DiagramCanvas}, ELK layout), the verifier's violations of the (edited)
- * schedule, and exports. Selecting an op anywhere selects it everywhere; moving an op re-verifies at once and marks
- * violated dependences in the DDG and conflicting cells in the MRT.
+ * The modulo-schedule editor for a .ddg text or a GCC SMS dump ({@code *.sms}, then with GCC's own result per loop):
+ * loop and algorithm choosers, the MRT with live values and lifetimes ({@link MrtCanvas}), the DDG
+ * ({@link DiagramCanvas}, ELK layout), the verifier's violations of the (edited) schedule, and exports. Selecting an
+ * op anywhere selects it everywhere; moving an op re-verifies at once and marks violated dependences in the DDG and
+ * conflicting cells in the MRT.
  */
 public class MrtPanel extends Composite {
     private final Combo loopChooser;
     private final Combo algoChooser;
     private final Label status;
+    private final Label gccLine;
     private final MrtCanvas mrt;
     private final DiagramCanvas ddg;
     private final org.eclipse.swt.widgets.List violationList;
     private String fileName = "";
     private List<Loop> loops = List.of();
+    private List<GccSmsDump.GccLoop> gccLoops = List.of();
     private MrtSession session;
     private boolean syncing;
 
@@ -63,6 +68,11 @@ public class MrtPanel extends Composite {
         button("Export CSV…", "MRT and schedule as CSV", this::exportCsvDialog);
         status = new Label(this, SWT.NONE);
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        gccLine = new Label(this, SWT.NONE); // GCC's result for the loop, only for a GCC dump
+        GridData gccData = new GridData(SWT.FILL, SWT.CENTER, true, false, 8, 1);
+        gccData.exclude = true;
+        gccLine.setLayoutData(gccData);
+        gccLine.setVisible(false);
         SashForm vertical = new SashForm(this, SWT.VERTICAL);
         vertical.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 8, 1));
         SashForm sash = new SashForm(vertical, SWT.HORIZONTAL);
@@ -104,27 +114,48 @@ public class MrtPanel extends Composite {
         b.addListener(SWT.Selection, e -> r.run());
     }
 
-    /** Reads a .ddg text with the .ddg language and shows its first loop; returns the problems found. */
+    /** Whether {@code file} is a GCC SMS dump ({@code -fdump-rtl-sms-details} writes {@code foo.c.295r.sms}). */
+    public static boolean isGccDump(String file) {
+        return file.endsWith(".sms");
+    }
+
+    /**
+     * Reads a .ddg text with the .ddg language, or a GCC SMS dump ({@link #isGccDump}) with {@link GccSmsDump}, and
+     * shows its first loop; returns the problems found.
+     */
     public List<Diagnostic> show(String file, String text) {
         fileName = file;
-        DdgLoader.Result r = DdgLoader.load(text, file);
-        loops = r.loops();
+        Diagnostics diagnostics;
+        if (isGccDump(file)) {
+            diagnostics = new Diagnostics();
+            gccLoops = GccSmsDump.read(file, text, diagnostics);
+            loops = gccLoops.stream().map(GccSmsDump.GccLoop::loop).toList();
+        } else {
+            DdgLoader.Result r = DdgLoader.load(text, file);
+            diagnostics = r.diagnostics();
+            gccLoops = List.of();
+            loops = r.loops();
+        }
         loopChooser.setItems(loops.stream().map(Loop::name).toArray(String[]::new));
-        if (!r.ok() || loops.isEmpty()) {
+        if (diagnostics.hasErrors() || loops.isEmpty()) {
             session = null;
             mrt.setSession(null);
             ddg.setDiagram(null);
+            showGccLine(null);
             violationList.removeAll();
-            r.diagnostics().list().stream().filter(Diagnostic::isError).limit(20)
+            diagnostics.list().stream().filter(Diagnostic::isError).limit(20)
                     .forEach(d -> violationList.add(d.format()));
-            status.setText(r.ok() ? file + ": no loop" : file + ": " + r.diagnostics().count(
-                    tessera.core.Severity.ERROR) + " error(s); fix them in the editor");
+            boolean gcc = isGccDump(file);
+            status.setText(!diagnostics.hasErrors()
+                    ? file + ": no loop" + (gcc ? " with a dependence graph (-fdump-rtl-sms-details writes them)" : "")
+                    : file + ": " + diagnostics.count(tessera.core.Severity.ERROR) + " error(s); "
+                            + (gcc ? "the dump is not as GCC writes it" : "fix them in the editor"));
             layout(true, true);
-            return r.diagnostics().list();
+            return diagnostics.list();
         }
         loopChooser.select(0);
         showLoop(0);
-        return r.diagnostics().list();
+        return diagnostics.list();
     }
 
     /**
@@ -136,18 +167,56 @@ public class MrtPanel extends Composite {
         loops = List.of(schedule.loop());
         loopChooser.setItems(new String[] { schedule.loop().name() });
         loopChooser.select(0);
+        gccLoops = List.of();
+        showGccLine(null);
         session = new MrtSession(schedule, source, Duration.ofSeconds(10));
         algoChooser.deselectAll();
         refresh(true);
     }
 
+    /** Shows loop {@code i} scheduled by the selected algorithm (sms when none is or when exact runs out of time). */
     private void showLoop(int i) {
         if (i < 0 || i >= loops.size()) {
             return;
         }
+        String algo = MrtSession.ALGORITHMS.contains(algoChooser.getText()) ? algoChooser.getText() : "sms";
         session = new MrtSession(loops.get(i), Duration.ofSeconds(10));
-        algoChooser.select(0);
+        String timedOut = null;
+        if (!algo.equals("sms")) {
+            try {
+                session.reschedule(algo);
+            } catch (TimeLimitException e) {
+                session.reschedule("sms");
+                timedOut = e.getMessage();
+            }
+        }
+        algoChooser.select(MrtSession.ALGORITHMS.indexOf(session.algorithm()));
+        showGccLine(i < gccLoops.size() ? gccLoops.get(i) : null);
         refresh(true);
+        if (timedOut != null) {
+            status.setText(timedOut);
+        }
+    }
+
+    /** The GCC line for a loop of a GCC dump; hidden for anything else (null). */
+    private void showGccLine(GccSmsDump.GccLoop gcc) {
+        String text = gcc == null ? "" : gccText(gcc);
+        gccLine.setText(text);
+        gccLine.setToolTipText(text);
+        gccLine.setVisible(gcc != null);
+        ((GridData) gccLine.getLayoutData()).exclude = gcc == null;
+    }
+
+    /** GCC's own result for a loop of its dump: RecMII, MII, and II and stage count, or why GCC failed. */
+    public static String gccText(GccSmsDump.GccLoop l) {
+        String where = "GCC" + (l.location() == null ? "" : " (" + l.location() + ")") + ": ";
+        GccSmsDump.GccResult g = l.gcc();
+        if (g == null) {
+            return where + "stopped before computing an II";
+        }
+        String mii = "RecMII " + g.recMii() + " · MII " + g.mii();
+        return where + mii + (g.scheduled() ? " · II " + g.ii() + " · SC " + g.stages()
+                : " · max II " + g.maxIi() + " · failed: " + g.failure());
     }
 
     /** Runs another algorithm (sms, topdown, ims, exact) on the current loop. */
@@ -280,6 +349,22 @@ public class MrtPanel extends Composite {
         return status.getText();
     }
 
+    /** GCC's result for the loop shown ("" unless a GCC dump is shown). */
+    public String getGccText() {
+        return gccLine.getText();
+    }
+
+    /** The names in the loop chooser. */
+    public String[] getLoopNames() {
+        return loopChooser.getItems();
+    }
+
+    /** Shows loop {@code i} of the file (as the loop chooser does). */
+    public void selectLoop(int i) {
+        loopChooser.select(i);
+        showLoop(i);
+    }
+
     /** Writes the MRT (one line per cell) and the schedule (one line per op) as CSV. */
     public void exportCsv(File mrtFile, File scheduleFile) throws IOException {
         if (session == null || session.schedule() == null) {
@@ -294,7 +379,7 @@ public class MrtPanel extends Composite {
 
     private String base() {
         String b = new File(fileName).getName();
-        return (b.endsWith(".ddg") ? b.substring(0, b.length() - 4) : b)
+        return (b.endsWith(".ddg") || b.endsWith(".sms") ? b.substring(0, b.length() - 4) : b)
                 + (session == null ? "" : "-" + session.loop().name());
     }
 

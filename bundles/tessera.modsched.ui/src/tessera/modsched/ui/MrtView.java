@@ -10,8 +10,8 @@ import org.eclipse.ui.part.ViewPart;
 import tessera.core.Diagnostic;
 
 /**
- * The "Modulo Schedule" view (Window > Show View > Tessera, or "Open MRT" on a .ddg file): an {@link MrtPanel} on
- * the file it was opened for.
+ * The "Modulo Schedule" view (Window > Show View > Tessera, or "Open MRT" on a .ddg file or a GCC SMS dump): an
+ * {@link MrtPanel} on the file it was opened for.
  */
 public class MrtView extends ViewPart {
     public static final String ID = "tessera.modsched.ui.mrtView";
@@ -24,7 +24,7 @@ public class MrtView extends ViewPart {
         panel = new MrtPanel(parent, SWT.NONE);
     }
 
-    /** Shows a .ddg text (name for messages and exports). */
+    /** Shows a .ddg text or a GCC SMS dump ({@code *.sms}; name for messages and exports). */
     public List<Diagnostic> show(String fileName, String text) {
         setContentDescription(fileName);
         setPartName("Modulo Schedule: " + new java.io.File(fileName).getName());

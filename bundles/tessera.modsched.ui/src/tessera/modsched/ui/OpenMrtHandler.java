@@ -8,8 +8,8 @@ import org.eclipse.ui.PartInitException;
 import tessera.ui.ShowFileHandler;
 
 /**
- * "Open MRT": shows the modulo schedule view for the selected .ddg file, or for the .ddg file of the active editor
- * (then the editor's current text, saved or not).
+ * "Open MRT": shows the modulo schedule view for the selected .ddg file or GCC SMS dump ({@code *.sms}), or for the
+ * file of the active editor (then the editor's current text, saved or not); {@link MrtPanel#show} reads either.
  */
 public class OpenMrtHandler extends ShowFileHandler {
     @Override

@@ -105,6 +105,20 @@ public final class RecMII {
     }
 
     /** The strongly connected components of the DG (all edges). */
+    /** The recurrences (cyclic components), the largest RecMII first, ties by lowest node (digest §3.3). */
+    public List<Integer> recurrencesByRecMII() {
+        StronglyConnectedComponents scc = components();
+        List<Integer> recs = new ArrayList<>();
+        for (int c = 0; c < scc.count(); c++) {
+            if (scc.isCyclic(c)) {
+                recs.add(c);
+            }
+        }
+        recs.sort(Comparator.<Integer>comparingInt(c -> -componentRecMII(c))
+                .thenComparingInt(c -> scc.components().get(c)[0]));
+        return recs;
+    }
+
     public StronglyConnectedComponents components() {
         return scc;
     }

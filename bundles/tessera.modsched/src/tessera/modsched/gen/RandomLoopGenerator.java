@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import tessera.modsched.io.Power8;
 import tessera.modsched.model.DependenceKind;
 import tessera.modsched.model.Loop;
 import tessera.modsched.model.Machine;
@@ -17,6 +18,8 @@ import tessera.modsched.model.Machine;
  * Machine {@link #perfectClub()}: 2 load/store units (load 2, store 1), 2 adders (4), 2 multipliers (4), all
  * pipelined, and 2 non-pipelined Div/Sqrt units (div 17, sqrt 30 cycles of occupancy = latency).
  * {@link Profile#SMALL} uses a scaled-down divider (div 5, sqrt 7) so the exact solver stays fast.
+ * {@link #compilerLike(long)} gives loops shaped like GCC's graphs of real loops on POWER8 instead
+ * ({@link CompilerLikeLoops}); the other profiles' loops for a given seed do not depend on it.
  */
 public final class RandomLoopGenerator {
     /** Size and machine profile. */
@@ -24,7 +27,13 @@ public final class RandomLoopGenerator {
         /** Sizes 5..500 (mostly 5..30), the Perfect Club machine. */
         PERFECT_CLUB,
         /** Sizes from the caller's range, short divider latencies. */
-        SMALL
+        SMALL,
+        /**
+         * Loops shaped like GCC's dependence graphs on {@link Power8#machine()} (unrolled store chains, induction
+         * variables, register-reuse anti arcs, multi-arc recurrences: {@link CompilerLikeLoops}); at most about
+         * maxNodes operations.
+         */
+        COMPILER_LIKE
     }
 
     private final Random rnd;
@@ -48,7 +57,21 @@ public final class RandomLoopGenerator {
         this.maxNodes = Math.max(this.minNodes, maxNodes);
         this.divLat = profile == Profile.SMALL ? 5 : 17;
         this.sqrtLat = profile == Profile.SMALL ? 7 : 30;
-        this.machine = profile == Profile.SMALL ? machine("small", divLat) : perfectClub();
+        this.machine = switch (profile) {
+            case SMALL -> machine("small", divLat);
+            case COMPILER_LIKE -> Power8.machine();
+            default -> perfectClub();
+        };
+    }
+
+    /** Compiler-like loops ({@link Profile#COMPILER_LIKE}) of at most about 100 operations. */
+    public static RandomLoopGenerator compilerLike(long seed) {
+        return compilerLike(seed, 100);
+    }
+
+    /** Compiler-like loops ({@link Profile#COMPILER_LIKE}) of at most about {@code maxNodes} operations. */
+    public static RandomLoopGenerator compilerLike(long seed, int maxNodes) {
+        return new RandomLoopGenerator(seed, Profile.COMPILER_LIKE, 2, maxNodes);
     }
 
     /** The Perfect Club machine of seed 002 §5.1. */
@@ -83,6 +106,9 @@ public final class RandomLoopGenerator {
 
     /** The next random loop. */
     public Loop next() {
+        if (profile == Profile.COMPILER_LIKE) {
+            return new CompilerLikeLoops(rnd).next("gcc" + (counter++), maxNodes);
+        }
         int n = size();
         boolean recurrent = rnd.nextDouble() < 0.348;
         boolean nonPipelined = rnd.nextDouble() < 0.12;

@@ -13,7 +13,28 @@ public final class DdgWriter {
     }
 
     public static String write(Loop loop) {
-        Machine m = loop.machine();
+        return machine(loop.machine()) + "\n" + loop(loop);
+    }
+
+    /**
+     * Loops on one machine in one file: the machine once, then each loop preceded by its comment lines
+     * ({@code comments.get(i)}, each line written as {@code // line}; null for none).
+     */
+    public static String write(java.util.List<Loop> loops, java.util.List<String> comments) {
+        StringBuilder sb = new StringBuilder(machine(loops.get(0).machine()));
+        for (int i = 0; i < loops.size(); i++) {
+            sb.append('\n');
+            if (comments.get(i) != null) {
+                for (String line : comments.get(i).split("\n")) {
+                    sb.append("// ").append(line).append('\n');
+                }
+            }
+            sb.append(loop(loops.get(i)));
+        }
+        return sb.toString();
+    }
+
+    private static String machine(Machine m) {
         StringBuilder sb = new StringBuilder();
         sb.append("machine ").append(m.name()).append(" {\n");
         if (m.issueWidth() > 0) {
@@ -23,7 +44,13 @@ public final class DdgWriter {
             sb.append("  resource ").append(r.name()).append(" count ").append(r.count())
                     .append(r.pipelined() ? " pipelined" : " busy " + r.busy()).append('\n');
         }
-        sb.append("}\n\nloop ").append(loop.name()).append(" machine ").append(m.name()).append(" {\n");
+        return sb.append("}\n").toString();
+    }
+
+    private static String loop(Loop loop) {
+        Machine m = loop.machine();
+        StringBuilder sb = new StringBuilder();
+        sb.append("loop ").append(loop.name()).append(" machine ").append(m.name()).append(" {\n");
         for (Operation op : loop.operations()) {
             sb.append("  op ").append(op.name()).append(" : ").append(m.resource(op.resource()).name())
                     .append(" latency ").append(op.latency());

@@ -19,7 +19,10 @@ public final class ScheduleReport {
     private ScheduleReport() {
     }
 
-    /** Human-readable report: MII bounds, order, II, MaxLive, SC, the schedule and the MRT. */
+    /**
+     * Human-readable report: MII bounds, order, II, MaxLive, SC, what an exact scheduler proved ("proof: ..."), the
+     * schedule and the MRT.
+     */
     public static String text(Loop loop, ScheduleResult r, SwingScheduler.SmsResult sms) {
         StringBuilder sb = new StringBuilder();
         sb.append("loop ").append(loop.name()).append(" (").append(loop.size()).append(" ops, ")
@@ -41,7 +44,8 @@ public final class ScheduleReport {
             }
             sb.append('\n');
             if (sms.topDownFirstUsed()) {
-                sb.append("(top-down-first retry kept: it lowered II from ").append(sms.firstII()).append(")\n");
+                sb.append(sms.firstII() < 0 ? "(top-down-first retry kept: the first order found no schedule)\n"
+                        : "(top-down-first retry kept: it lowered II from " + sms.firstII() + ")\n");
             }
         }
         if (r.order().length > 0) {
@@ -59,6 +63,9 @@ public final class ScheduleReport {
         sb.append("II ").append(s.ii()).append(", SC ").append(s.stageCount()).append(", MaxLive ")
                 .append(rp.maxLive()).append(", RF ").append(rp.replicationFactor()).append(", attempts ")
                 .append(r.attempts()).append('\n');
+        if (r.proof() != null) {
+            sb.append("proof: ").append(r.proof().text()).append('\n');
+        }
         sb.append("schedule (cycle, row, stage):\n");
         for (int u = 0; u < loop.size(); u++) {
             sb.append("  ").append(loop.op(u).name()).append(" @").append(s.time(u)).append(" row ")
@@ -117,6 +124,11 @@ public final class ScheduleReport {
             m.put("stageCount", s.stageCount());
             m.put("maxLive", rp.maxLive());
             m.put("replicationFactor", rp.replicationFactor());
+            if (r.proof() != null) {
+                m.put("iiProvenMinimal", r.proof().iiMinimal());
+                m.put("maxLiveProvenMinimal", r.proof().maxLiveMinimal());
+                m.put("proof", r.proof().text());
+            }
             List<Map<String, Object>> ops = new ArrayList<>();
             for (int u = 0; u < loop.size(); u++) {
                 Map<String, Object> om = new LinkedHashMap<>();

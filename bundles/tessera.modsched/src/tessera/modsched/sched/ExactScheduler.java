@@ -40,20 +40,40 @@ import tessera.modsched.model.Schedule;
  * If any modulo schedule exists at II, one exists within H (fix the rows, take the least stage solution of the
  * stage difference constraints: a simple path of at most N-1 edges, each adding at most latency/II + 1 stages),
  * so the minimum II is exact. The MaxLive minimum is exact among schedules within H.
+ * <p>
+ * Time: one {@link Deadline} covers both phases. When it passes in the II phase, {@link TimeLimitException} (no II is
+ * proven). When it passes in the MaxLive phase (or the optional MaxLive phase limit, {@link #withMaxLiveLimit}, does),
+ * the II is already proven minimal: the best schedule found so far is kept and its {@link ScheduleResult.Proof} says
+ * "II proven minimal, MaxLive not proven minimal: ...".
  */
 public final class ExactScheduler implements ModuloScheduler {
     private final Duration timeLimit;
     private final boolean minimizeRegisters;
     private final int maxIIOverride;
+    private final Duration maxLiveLimit;
 
     public ExactScheduler(Duration timeLimit) {
         this(timeLimit, true, 0);
     }
 
     public ExactScheduler(Duration timeLimit, boolean minimizeRegisters, int maxII) {
+        this(timeLimit, minimizeRegisters, maxII, null);
+    }
+
+    private ExactScheduler(Duration timeLimit, boolean minimizeRegisters, int maxII, Duration maxLiveLimit) {
         this.timeLimit = timeLimit;
         this.minimizeRegisters = minimizeRegisters;
         this.maxIIOverride = maxII;
+        this.maxLiveLimit = maxLiveLimit;
+    }
+
+    /**
+     * The same scheduler whose MaxLive phase also stops {@code limit} after it starts (the deadline still applies):
+     * the minimum II stays proven and the best schedule found so far is kept. {@link Duration#ZERO} stops it before
+     * its first solver call.
+     */
+    public ExactScheduler withMaxLiveLimit(Duration limit) {
+        return new ExactScheduler(timeLimit, minimizeRegisters, maxIIOverride, limit);
     }
 
     @Override
@@ -61,11 +81,14 @@ public final class ExactScheduler implements ModuloScheduler {
         return "exact";
     }
 
-    /** The exact result: minimum II, its MaxLive minimum, and whether the MaxLive search proved optimality. */
+    /**
+     * The exact result: minimum II, the MaxLive of the schedule (its minimum when {@code maxLiveOptimal}), and whether
+     * the MaxLive search proved optimality (false when it was not run or ran out of time).
+     */
     public record ExactResult(ScheduleResult result, int minII, int maxLive, boolean maxLiveOptimal, int horizon) {
     }
 
-    /** @throws TimeLimitException when the time limit passes first */
+    /** @throws TimeLimitException when the time limit passes before the minimum II is proven */
     @Override
     public ScheduleResult schedule(Loop loop, Monitor monitor) {
         return solve(loop, Deadline.after(timeLimit), monitor).result();
@@ -86,56 +109,68 @@ public final class ExactScheduler implements ModuloScheduler {
         int attempts = 0;
         for (int ii = m; ii <= maxII; ii++) {
             monitor.checkCanceled();
-            check(deadline, loop, ii);
+            String what = "exact modulo scheduling (SAT4J) of loop '" + loop.name() + "' at II=" + ii
+                    + " (minimum II search, MII " + m + ", no schedule yet)";
+            if (deadline.expired()) {
+                throw new TimeLimitException(what, deadline.limit());
+            }
             attempts++;
             Encoding enc = new Encoding(loop, ii, false, 0);
-            int[] model = enc.solve(deadline, new VecInt());
+            int[] model = enc.solve(deadline, new VecInt(), what);
             if (model == null) {
                 failures.add("II=" + ii + ": no schedule exists (proved by SAT4J within the length bound "
                         + enc.horizon + ")");
                 continue;
             }
+            // every smaller II was refuted: ii is the minimum; from here on a time-out keeps the best schedule
             Schedule best = enc.decode(model);
             int bestLive = RegisterPressure.of(best).maxLive();
-            boolean optimal = !minimizeRegisters;
+            String notProven = minimizeRegisters ? "" : "not minimised (II only)";
             if (minimizeRegisters) {
-                Encoding live = new Encoding(loop, ii, true, bestLive);
-                optimal = true;
-                while (bestLive > 0) {
-                    monitor.checkCanceled();
-                    IVecInt assume = new VecInt(new int[] { -live.bound[bestLive - 1] }); // MaxLive <= bestLive-1
-                    int[] mm;
-                    try {
-                        mm = live.solve(deadline, assume);
-                    } catch (TimeLimitException e) {
-                        optimal = false;
-                        throw e;
+                Deadline phase = deadline;
+                String timedOut = "the time limit of " + text(deadline.limit()) + " ran out during the MaxLive search";
+                if (maxLiveLimit != null && maxLiveLimit.compareTo(deadline.remaining()) < 0) {
+                    phase = Deadline.after(maxLiveLimit);
+                    timedOut = "the MaxLive phase limit of " + text(maxLiveLimit) + " ran out";
+                }
+                try {
+                    if (phase.expired()) {
+                        throw new TimeLimitException(timedOut, phase.limit());
                     }
-                    if (mm == null) {
-                        break;
+                    Encoding live = new Encoding(loop, ii, true, bestLive);
+                    while (bestLive > 0) {
+                        monitor.checkCanceled();
+                        IVecInt assume = new VecInt(new int[] { -live.bound[bestLive - 1] }); // MaxLive <= bestLive-1
+                        int[] mm = live.solve(phase, assume, timedOut);
+                        if (mm == null) {
+                            break;
+                        }
+                        Schedule s = live.decode(mm);
+                        int ml = RegisterPressure.of(s).maxLive();
+                        if (ml >= bestLive) { // cannot happen: the encoding over-approximates lifetimes
+                            break;
+                        }
+                        best = s;
+                        bestLive = ml;
                     }
-                    Schedule s = live.decode(mm);
-                    int ml = RegisterPressure.of(s).maxLive();
-                    if (ml >= bestLive) { // cannot happen: the encoding over-approximates lifetimes
-                        break;
-                    }
-                    best = s;
-                    bestLive = ml;
+                } catch (TimeLimitException e) {
+                    notProven = timedOut;
                 }
             }
-            ScheduleResult r = new ScheduleResult(name(), mii, best, new int[0], attempts, List.copyOf(failures));
-            return new ExactResult(r, ii, bestLive, optimal, enc.horizon);
+            ScheduleResult.Proof proof = new ScheduleResult.Proof(true, notProven.isEmpty(), notProven);
+            ScheduleResult r = new ScheduleResult(name(), mii, best, new int[0], attempts, List.copyOf(failures),
+                    proof);
+            return new ExactResult(r, ii, bestLive, proof.maxLiveMinimal(), enc.horizon);
         }
         failures.add("no schedule up to the II cap " + maxII);
         return new ExactResult(new ScheduleResult(name(), mii, null, new int[0], attempts, List.copyOf(failures)), -1,
                 -1, false, 0);
     }
 
-    private static void check(Deadline deadline, Loop loop, int ii) {
-        if (deadline.expired()) {
-            throw new TimeLimitException("exact modulo scheduling (SAT4J) of loop '" + loop.name() + "' at II=" + ii,
-                    deadline.limit());
-        }
+    /** "2 s", "1.5 s" or "10 ms". */
+    private static String text(Duration d) {
+        long ms = d.toMillis();
+        return ms >= 1000 ? (ms % 1000 == 0 ? ms / 1000 + " s" : ms / 1000.0 + " s") : ms + " ms";
     }
 
     /** The schedule-length bound H at this II (see the class comment). */
@@ -472,23 +507,21 @@ public final class ExactScheduler implements ModuloScheduler {
             solver.addAtMost(all, allCoefs, BigInteger.ZERO);
         }
 
-        /** A model, null when UNSAT; TimeLimitException when the deadline passes. */
-        int[] solve(Deadline deadline, IVecInt assumptions) {
+        /** A model, null when UNSAT; TimeLimitException naming {@code what} when the deadline passes. */
+        int[] solve(Deadline deadline, IVecInt assumptions, String what) {
             if (trivialUnsat) {
                 return null;
             }
             solver.newVar(nextVar);
             long ms = deadline.remaining().toMillis();
             if (ms <= 0) {
-                throw new TimeLimitException("exact modulo scheduling (SAT4J) of loop '" + loop.name() + "' at II="
-                        + ii, deadline.limit());
+                throw new TimeLimitException(what, deadline.limit());
             }
             solver.setTimeoutMs(ms);
             try {
                 return solver.isSatisfiable(assumptions) ? solver.model() : null;
             } catch (TimeoutException e) {
-                throw new TimeLimitException("exact modulo scheduling (SAT4J) of loop '" + loop.name() + "' at II="
-                        + ii, deadline.limit());
+                throw new TimeLimitException(what, deadline.limit());
             }
         }
 

@@ -1,6 +1,7 @@
 package tessera.modsched.sched;
 
 import tessera.core.graph.Digraph;
+import tessera.modsched.model.DependenceKind;
 import tessera.modsched.model.Loop;
 import tessera.modsched.model.ModuloReservationTable;
 import tessera.modsched.model.Operation;
@@ -91,6 +92,78 @@ public final class PartialSchedule {
                 return null;
             }
         }
+    }
+
+    /**
+     * Why {@code u} found no slot from {@code from} to {@code to} (scan direction {@code step}), for the failure lines
+     * of the list schedulers: "n8 found no free resource slot in [3, 6]" for a non-empty window, and for an empty one
+     * "the window of n8 is empty: Early_Start 5 is after Late_Start 2" ({@code w} = its starts).
+     */
+    public String noSlot(int u, Starts w, int from, int to, int step) {
+        String name = loop.op(u).name();
+        if (step > 0 ? from <= to : from >= to) {
+            return name + " found no free resource slot in [" + Math.min(from, to) + ", " + Math.max(from, to) + "]";
+        }
+        if (w.hasPredecessor() && w.hasSuccessor() && w.earlyStart() > w.lateStart()) {
+            return "the window of " + name + " is empty: Early_Start " + w.earlyStart() + " is after Late_Start "
+                    + w.lateStart();
+        }
+        return "the window of " + name + " is empty: the scan " + (step > 0 ? "up" : "down") + " from " + from
+                + " never reaches " + to;
+    }
+
+    /**
+     * Seed 002 §4.3 (digest §3.5): places {@code u} in its scheduling window. Only predecessors placed: up from
+     * Early_Start over II cycles; only successors: down from Late_Start; both: Early_Start up to
+     * min(Late_Start, Early_Start + II - 1), or, with {@code successorSide} and at least as many placed FLOW successors
+     * as FLOW predecessors, the same window scanned down (GCC's {@code get_sched_window}); neither: up from
+     * {@code asap}. Returns null when placed, else why not (with the window and the side, for failure lines).
+     */
+    public String placeInWindow(int u, int asap, boolean successorSide) {
+        Starts w = starts(u);
+        boolean hasP = w.hasPredecessor();
+        boolean hasS = w.hasSuccessor();
+        int from;
+        int to;
+        int step = 1;
+        if (hasP && !hasS) {
+            from = w.earlyStart();
+            to = from + ii - 1;
+        } else if (hasS && !hasP) {
+            from = w.lateStart();
+            to = from - ii + 1;
+            step = -1;
+        } else if (hasP) {
+            from = w.earlyStart();
+            to = Math.min(w.lateStart(), from + ii - 1);
+            if (successorSide && placedFlow(u, true) > placedFlow(u, false)) {
+                int f = from;
+                from = to;
+                to = f;
+                step = -1;
+            }
+        } else {
+            from = asap;
+            to = from + ii - 1;
+        }
+        if (placeFirstFree(u, from, to, step)) {
+            return null;
+        }
+        return noSlot(u, w, from, to, step) + " (" + (hasP && hasS
+                ? "both predecessors and successors placed, scanning " + (step > 0 ? "up" : "down from the successors")
+                : hasS ? "scanning down from Late_Start" : "scanning up") + ")";
+    }
+
+    /** The placed FLOW successors ({@code successors}) or predecessors of {@code u}, other than itself. */
+    private int placedFlow(int u, boolean successors) {
+        int n = 0;
+        for (int e : successors ? g.outEdges(u) : g.inEdges(u)) {
+            int v = successors ? g.target(e) : g.source(e);
+            if (v != u && placed[v] && loop.dependence(e).kind() == DependenceKind.FLOW) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Scans like {@link #firstFree} and places {@code u} in the slot found; false when there is none. */

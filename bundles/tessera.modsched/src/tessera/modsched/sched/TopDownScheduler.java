@@ -84,7 +84,7 @@ public final class TopDownScheduler implements ModuloScheduler {
             }
             int to = w.hasSuccessor() ? Math.min(w.lateStart(), es + ii - 1) : es + ii - 1;
             if (!ps.placeFirstFree(u, es, to, 1)) {
-                return "II=" + ii + ": " + loop.op(u).name() + " found no slot in [" + es + ", " + to + "]";
+                return "II=" + ii + ": " + ps.noSlot(u, w, es, to, 1);
             }
         }
         return ps.schedule();

@@ -2,7 +2,9 @@ package tessera.modsched.sms;
 
 /**
  * Switches for the production changes of seed 002 §6.2 (digest §3.7). {@link #original()} is the algorithm of
- * §4 exactly (ties broken by the lowest node index); {@link #production()} enables modifications 1, 3 and 4.
+ * §4 exactly (ties broken by the lowest node index); {@link #production()} enables modifications 1, 3 and 4 and
+ * two changes of GCC's SMS for compilers' graphs, whose loop-carried anti dependences give most nodes placed
+ * predecessors and successors (docs/modsched.md, "Production changes for compilers' graphs").
  *
  * @param zeroLatencyAware modification 1: among related nodes look at the graph structure, not only at H/D
  * @param resourceTieBreak modification 3: remaining ties go to the node that uses the more loaded resources
@@ -10,11 +12,16 @@ package tessera.modsched.sms;
  *                         II is strictly smaller
  * @param symmetricSeed    the seed rule of the top-down-first variant when a set touches no ordered node (the paper's
  *                         code for it is missing, digest P18)
+ * @param successorSide    a node with both predecessors and successors placed scans down from the successors' side
+ *                         when it has at least as many placed FLOW successors as FLOW predecessors (GCC's
+ *                         {@code get_sched_window}); the paper always scans up from Early_Start
+ * @param orderRepair      when a node finds no slot at an II, it moves to the front of the order and the same II is
+ *                         tried again (at most as many times as there are nodes) before II is raised; the paper raises II at once
  * @param maxII            cap on II (0 = automatic, see {@link tessera.modsched.sched.ModuloScheduler#defaultMaxII});
  *                         the paper has none (P7)
  */
 public record SmsOptions(boolean zeroLatencyAware, boolean resourceTieBreak, boolean symmetricRetry,
-        SeedRule symmetricSeed, int maxII) {
+        SeedRule symmetricSeed, boolean successorSide, boolean orderRepair, int maxII) {
 
     /** How the top-down-first variant seeds a set that is connected to no ordered node. */
     public enum SeedRule {
@@ -25,14 +32,15 @@ public record SmsOptions(boolean zeroLatencyAware, boolean resourceTieBreak, boo
     }
 
     public static SmsOptions original() {
-        return new SmsOptions(false, false, false, SeedRule.LOWEST_ALAP_TOP_DOWN, 0);
+        return new SmsOptions(false, false, false, SeedRule.LOWEST_ALAP_TOP_DOWN, false, false, 0);
     }
 
     public static SmsOptions production() {
-        return new SmsOptions(true, true, true, SeedRule.LOWEST_ALAP_TOP_DOWN, 0);
+        return new SmsOptions(true, true, true, SeedRule.LOWEST_ALAP_TOP_DOWN, true, true, 0);
     }
 
     public SmsOptions withMaxII(int cap) {
-        return new SmsOptions(zeroLatencyAware, resourceTieBreak, symmetricRetry, symmetricSeed, cap);
+        return new SmsOptions(zeroLatencyAware, resourceTieBreak, symmetricRetry, symmetricSeed, successorSide, orderRepair,
+                cap);
     }
 }

@@ -2,7 +2,6 @@ package tessera.modsched.sms;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 
 import tessera.core.Monitor;
@@ -123,14 +122,7 @@ public final class SwingOrdering {
         Digraph g = loop.graph();
         int n = g.nodeCount();
         StronglyConnectedComponents scc = recMII.components();
-        List<Integer> recs = new ArrayList<>();
-        for (int c = 0; c < scc.count(); c++) {
-            if (scc.isCyclic(c)) {
-                recs.add(c);
-            }
-        }
-        recs.sort(Comparator.<Integer>comparingInt(c -> -recMII.componentRecMII(c))
-                .thenComparingInt(c -> scc.components().get(c)[0]));
+        List<Integer> recs = recMII.recurrencesByRecMII();
         boolean[] assigned = new boolean[n];
         List<Integer> assignedList = new ArrayList<>();
         List<NodeSet> sets = new ArrayList<>();
@@ -142,17 +134,14 @@ public final class SwingOrdering {
             }
             if (!assignedList.isEmpty()) {
                 int[] prev = assignedList.stream().mapToInt(Integer::intValue).toArray();
-                boolean[] fromPrev = GraphSearch.reachableFrom(g, e -> true, v -> true, prev);
-                boolean[] toPrev = GraphSearch.reaching(g, e -> true, v -> true, prev);
-                boolean[] fromCur = GraphSearch.reachableFrom(g, e -> true, v -> true, comp);
-                boolean[] toCur = GraphSearch.reaching(g, e -> true, v -> true, comp);
+                boolean[] between = GraphSearch.onPaths(g, prev, comp);
                 for (int v = 0; v < n; v++) {
-                    if (!assigned[v] && ((fromPrev[v] && toCur[v]) || (fromCur[v] && toPrev[v]))) {
+                    if (!assigned[v] && between[v]) {
                         in[v] = true;
                     }
                 }
             }
-            int[] nodes = collect(in);
+            int[] nodes = GraphSearch.members(in);
             if (nodes.length == 0) {
                 continue;
             }
@@ -166,23 +155,6 @@ public final class SwingOrdering {
             sets.add(new NodeSet(false, 0, comp));
         }
         return sets;
-    }
-
-    private static int[] collect(boolean[] in) {
-        int k = 0;
-        for (boolean b : in) {
-            if (b) {
-                k++;
-            }
-        }
-        int[] r = new int[k];
-        k = 0;
-        for (int v = 0; v < in.length; v++) {
-            if (in[v]) {
-                r[k++] = v;
-            }
-        }
-        return r;
     }
 
     private Result run(List<NodeSet> sets, Monitor monitor) {

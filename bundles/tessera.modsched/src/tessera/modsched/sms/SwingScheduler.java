@@ -92,60 +92,90 @@ public final class SwingScheduler implements ModuloScheduler {
         }
         NodeProperties props = NodeProperties.compute(loop, mii.value());
         SwingOrdering.Result ordering = SwingOrdering.compute(loop, props, mii.recMII(), options, monitor);
-        if (scheduleInOrder(loop, ordering.order(), props, ii) instanceof Schedule s) {
+        if (scheduleInOrder(loop, ordering.order(), props, ii, options) instanceof Schedule s) {
             return s;
         }
         if (!options.symmetricRetry()) {
             return null;
         }
         SwingOrdering.Result sym = SwingOrdering.computeTopDownFirst(loop, props, mii.recMII(), options, monitor);
-        return scheduleInOrder(loop, sym.order(), props, ii) instanceof Schedule s ? s : null;
+        return scheduleInOrder(loop, sym.order(), props, ii, options) instanceof Schedule s ? s : null;
     }
 
-    private static IISearch scheduleFrom(Loop loop, int[] order, NodeProperties props, int mii, int maxII,
+    private IISearch scheduleFrom(Loop loop, int[] order, NodeProperties props, int mii, int maxII,
             List<String> failures, Monitor monitor) {
-        return IISearch.run(mii, maxII, failures, monitor, ii -> scheduleInOrder(loop, order, props, ii));
+        return IISearch.run(mii, maxII, failures, monitor, ii -> scheduleInOrder(loop, order, props, ii, options));
+    }
+
+    /** A failed attempt: the node that found no slot and why. */
+    private record Failure(int node, String why) {
     }
 
     /**
-     * One scheduling attempt at a fixed II (digest §3.5). Returns the {@link Schedule}, or a String saying which
-     * node found no slot in which window.
+     * One scheduling step at a fixed II (digest §3.5), with the production changes of {@code options}: the
+     * {@link Schedule}, or a String saying which node found no slot in which window. With
+     * {@link SmsOptions#orderRepair()}, a node that finds no slot moves to the front of the order and the step is
+     * tried again, at most as many times as the loop has nodes, before the caller raises II.
      */
-    public static Object scheduleInOrder(Loop loop, int[] order, NodeProperties props, int ii) {
+    public static Object scheduleInOrder(Loop loop, int[] order, NodeProperties props, int ii, SmsOptions options) {
+        Object r = attempt(loop, order, props, ii, options);
+        if (!options.orderRepair()) {
+            return r instanceof Failure f ? f.why() : r;
+        }
+        int[] current = order;
+        int repairs = 0;
+        while (r instanceof Failure f && repairs < loop.size()) {
+            current = beforeNeighbours(loop, current, f.node());
+            repairs++;
+            r = attempt(loop, current, props, ii, options);
+        }
+        return r instanceof Failure f ? f.why() + " (after " + repairs + " order repairs)" : r;
+    }
+
+    private static Object attempt(Loop loop, int[] order, NodeProperties props, int ii, SmsOptions options) {
         PartialSchedule ps = new PartialSchedule(loop, ii);
         for (int u : order) {
-            PartialSchedule.Starts w = ps.starts(u);
-            boolean hasP = w.hasPredecessor();
-            boolean hasS = w.hasSuccessor();
-            int es = w.earlyStart();
-            int ls = w.lateStart();
-            int from;
-            int to;
-            int step;
-            if (hasP && !hasS) {
-                from = es;
-                to = es + ii - 1;
-                step = 1;
-            } else if (!hasP && hasS) {
-                from = ls;
-                to = ls - ii + 1;
-                step = -1;
-            } else if (hasP) {
-                from = es;
-                to = Math.min(ls, es + ii - 1);
-                step = 1;
-            } else {
-                from = props.asap(u);
-                to = from + ii - 1;
-                step = 1;
-            }
-            if (!ps.placeFirstFree(u, from, to, step)) {
-                String why = (step > 0 ? from <= to : from >= to) ? "no free resource slot" : "an empty window";
-                return "II=" + ii + ": " + loop.op(u).name() + " found " + why + " in [" + Math.min(from, to) + ", "
-                        + Math.max(from, to) + "] (" + (hasP && hasS ? "both predecessors and successors placed"
-                                : hasS ? "scanning down from Late_Start" : "scanning up") + ")";
+            String why = ps.placeInWindow(u, props.asap(u), options.successorSide());
+            if (why != null) {
+                return new Failure(u, "II=" + ii + ": " + why);
             }
         }
         return ps.schedule();
+    }
+
+    /** The order with {@code u} moved just before the first of its neighbours that preceded it (or first). */
+    private static int[] beforeNeighbours(Loop loop, int[] order, int u) {
+        int at = 0;
+        for (int i = 0; i < order.length && order[i] != u; i++) {
+            if (adjacent(loop, u, order[i])) {
+                at = i;
+                break;
+            }
+        }
+        int[] o = new int[order.length];
+        int k = 0;
+        for (int i = 0; i < order.length; i++) {
+            if (i == at) {
+                o[k++] = u;
+            }
+            if (order[i] != u) {
+                o[k++] = order[i];
+            }
+        }
+        return o;
+    }
+
+    private static boolean adjacent(Loop loop, int u, int v) {
+        for (int e : loop.graph().outEdges(u)) {
+            if (loop.graph().target(e) == v) {
+                return true;
+            }
+        }
+        for (int e : loop.graph().inEdges(u)) {
+            if (loop.graph().source(e) == v) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -215,6 +216,51 @@ class MrtPanelTest {
         panel.getDdgCanvas().exportSvg(ddgSvg);
         assertTrue(ddgPng.length() > 2000);
         assertTrue(Files.readString(ddgSvg.toPath()).contains("n12"));
+    }
+
+    /** GCC's SMS dump of tests/tessera.modsched.tests/data/gcc/loops.c (GCC 12.2, POWER8): its loops and GCC's line. */
+    @Test
+    void showsEachLoopOfAGccSmsDumpWithGccsResult() throws Exception {
+        Path dump = Path.of(System.getProperty("tessera.root", "../.."))
+                .resolve("tests/tessera.modsched.tests/data/gcc/loops.sms");
+        var ds = panel.show(dump.toString(), Files.readString(dump));
+        assertTrue(ds.isEmpty(), ds.toString());
+        assertEquals(List.of("dot_loop1", "scale_loop1", "recurrence_loop1"), List.of(panel.getLoopNames()));
+        MrtSession s = panel.getSession();
+        assertEquals("dot_loop1", s.loop().name());
+        assertEquals("sms", s.algorithm());
+        assertTrue(s.schedule() != null && s.violations().isEmpty(), panel.getStatusText());
+        assertTrue(panel.getStatusText().startsWith("loop dot_loop1 · sms · II "), panel.getStatusText());
+        assertEquals("GCC (loops.c:5): RecMII 12 · MII 12 · II 12 · SC 2", panel.getGccText());
+        File shot = Screenshots.print(shell, "mrt-gcc-dot");
+        assertTrue(shot.length() > 5000, shot.toString());
+        // another loop keeps the selected algorithm; GCC failed on it
+        panel.setAlgorithm("ims");
+        panel.selectLoop(1);
+        assertEquals("scale_loop1", panel.getSession().loop().name());
+        assertEquals("ims", panel.getSession().algorithm());
+        String scale = panel.getGccText();
+        assertTrue(scale.startsWith("GCC (loops.c:11): RecMII 14 · MII 14 · max II 28 · failed: sched-failed"),
+                scale);
+        assertTrue(scale.contains("Empty window"), scale);
+        panel.selectLoop(2);
+        assertTrue(panel.getGccText().startsWith("GCC (loops.c:16): RecMII 32 · MII 32 · max II 64 · failed: "),
+                panel.getGccText());
+        Screenshots.print(shell, "mrt-gcc-recurrence-ims");
+        // a .ddg file again: no GCC line
+        panel.show("motivating.ddg", Examples.text("motivating.ddg"));
+        assertEquals("", panel.getGccText());
+    }
+
+    @Test
+    void aBrokenGccDumpShowsTheReadersErrors() {
+        var ds = panel.show("broken.sms", "SMS transformation phase\nSMS loop num: 1 loops.c:5\nNode num: 0\n"
+                + "OUT ARCS: \n");
+        assertEquals(1, ds.size(), ds.toString());
+        assertTrue(panel.getViolationLines()[0].startsWith("broken.sms:3:"),
+                Arrays.toString(panel.getViolationLines()));
+        assertTrue(panel.getStatusText().contains("1 error"), panel.getStatusText());
+        assertEquals("", panel.getGccText());
     }
 
     @Test
