@@ -13,8 +13,9 @@ public interface ModuloScheduler {
     /**
      * The default cap on II (digest P7, the paper has none): the length of a sequential schedule in which every op
      * waits for the previous one to finish and to free its resources, max(MII, Σ_u max(1, latency⁺ of u's edges,
-     * reservation span of u)). At that II no two iterations overlap, so a list scheduler always succeeds; SMS may
-     * still fail (empty windows of nodes with both neighbours placed), and then reports it.
+     * reservation span of u)). At that II no two iterations overlap and a schedule exists, but a list scheduler may
+     * still miss it (empty or full windows of nodes with both neighbours placed, e.g. zero-latency store chains), and
+     * then reports it.
      */
     static int defaultMaxII(Loop loop, int mii) {
         long sum = 0;

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import tessera.core.Monitor;
+import tessera.core.graph.Digraph;
+import tessera.core.graph.StronglyConnectedComponents;
+import tessera.core.graph.TopologicalOrder;
 import tessera.modsched.analysis.Mii;
 import tessera.modsched.analysis.NodeProperties;
 import tessera.modsched.model.Loop;
@@ -114,8 +117,10 @@ public final class SwingScheduler implements ModuloScheduler {
     /**
      * One scheduling step at a fixed II (digest §3.5), with the production changes of {@code options}: the
      * {@link Schedule}, or a String saying which node found no slot in which window. With
-     * {@link SmsOptions#orderRepair()}, a node that finds no slot moves to the front of the order and the step is
-     * tried again, at most as many times as the loop has nodes, before the caller raises II.
+     * {@link SmsOptions#orderRepair()}, a node that finds no slot moves before the first of its neighbours in the
+     * order and the step is tried again, at most as many times as the loop has nodes; then, from the first order
+     * again, the recurrence of a failing node goes first in the order of its distance-0 arcs (as many tries), before
+     * the caller raises II.
      */
     public static Object scheduleInOrder(Loop loop, int[] order, NodeProperties props, int ii, SmsOptions options) {
         Object r = attempt(loop, order, props, ii, options);
@@ -126,6 +131,16 @@ public final class SwingScheduler implements ModuloScheduler {
         int repairs = 0;
         while (r instanceof Failure f && repairs < loop.size()) {
             current = beforeNeighbours(loop, current, f.node());
+            repairs++;
+            r = attempt(loop, current, props, ii, options);
+        }
+        // still failing: from the first order again, a failing node's recurrence goes first in the order of its
+        // distance-0 arcs (a zero-latency chain is then placed along the chain), then moves as above
+        current = order;
+        boolean[] first = new boolean[loop.size()];
+        for (int again = 0; r instanceof Failure f && again < loop.size(); again++) {
+            current = first[f.node()] ? beforeNeighbours(loop, current, f.node()) : recurrenceFirst(loop, current, f.node());
+            first[f.node()] = true;
             repairs++;
             r = attempt(loop, current, props, ii, options);
         }
@@ -141,6 +156,33 @@ public final class SwingScheduler implements ModuloScheduler {
             }
         }
         return ps.schedule();
+    }
+
+    /**
+     * The order with the strongly connected component of {@code u} first, its nodes in a topological order of the
+     * distance-0 arcs (so that none is placed after both ends of a zero-latency chain through it), the rest after it.
+     */
+    private static int[] recurrenceFirst(Loop loop, int[] order, int u) {
+        Digraph g = loop.graph();
+        StronglyConnectedComponents scc = StronglyConnectedComponents.of(g);
+        int c = scc.componentOf(u);
+        int[] topo = TopologicalOrder.sort(g, e -> loop.distance(e) == 0);
+        if (topo == null) {
+            return beforeNeighbours(loop, order, u);
+        }
+        int[] o = new int[order.length];
+        int k = 0;
+        for (int v : topo) {
+            if (scc.componentOf(v) == c) {
+                o[k++] = v;
+            }
+        }
+        for (int v : order) {
+            if (scc.componentOf(v) != c) {
+                o[k++] = v;
+            }
+        }
+        return o;
     }
 
     /** The order with {@code u} moved just before the first of its neighbours that preceded it (or first). */

@@ -23,7 +23,7 @@ import tessera.modsched.verify.Verifier;
 class GccCorpusTest {
     /** Loops per configuration and the loops production SMS schedules (measured 2026-11-26). */
     private static final Map<String, int[]> EXPECTED = Map.of("tsvc-O2", new int[] { 112, 112 }, "tsvc-O2-novec",
-            new int[] { 110, 110 }, "tsvc-O3", new int[] { 124, 124 }, "tsvc-O2-unroll", new int[] { 112, 107 });
+            new int[] { 110, 110 }, "tsvc-O3", new int[] { 124, 124 }, "tsvc-O2-unroll", new int[] { 112, 110 });
 
     @Test
     void smsSchedulesTheRealLoops() throws Exception {
