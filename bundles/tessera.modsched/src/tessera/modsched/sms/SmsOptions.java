@@ -16,8 +16,9 @@ package tessera.modsched.sms;
  *                         when it has at least as many placed FLOW successors as FLOW predecessors (GCC's
  *                         {@code get_sched_window}); the paper always scans up from Early_Start
  * @param orderRepair      when a node finds no slot at an II, it moves before the first of its neighbours in the order
- *                         and the same II is tried again (at most once per node), then its recurrence goes first in
- *                         the order of its distance-0 arcs, before II is raised; the paper raises II at once
+ *                         and the same II is tried again (at most as many times as there are nodes) before II is
+ *                         raised; when no order schedules the loop at all, a last II search puts a failing node's
+ *                         recurrence first along its distance-0 arcs; the paper raises II at once
  * @param maxII            cap on II (0 = automatic, see {@link tessera.modsched.sched.ModuloScheduler#defaultMaxII});
  *                         the paper has none (P7)
  */

@@ -51,6 +51,25 @@ public final class SwingScheduler implements ModuloScheduler {
     }
 
     public SmsResult run(Loop loop, Monitor monitor) {
+        SmsResult r = runOrders(loop, monitor);
+        if (r.result().ok() || !options.orderRepair()) {
+            return r;
+        }
+        // last resort (change 6, second stage): the first order again, a failing node's recurrence first
+        List<String> failures = new ArrayList<>(r.result().failures());
+        List<String> more = new ArrayList<>();
+        int maxII = ModuloScheduler.maxII(loop, r.result().mii().value(), options.maxII());
+        IISearch third = IISearch.run(r.result().mii().value(), maxII, more, monitor,
+                ii -> scheduleInOrder(loop, r.firstOrdering().order(), r.properties(), ii, options, true));
+        for (String f : more) {
+            failures.add("recurrence first: " + f);
+        }
+        ScheduleResult res = new ScheduleResult(name(), r.result().mii(), third.schedule(), r.firstOrdering().order(),
+                r.result().attempts() + third.attempts(), List.copyOf(failures));
+        return new SmsResult(res, r.properties(), r.firstOrdering(), false, r.firstOrdering(), -1);
+    }
+
+    private SmsResult runOrders(Loop loop, Monitor monitor) {
         Mii mii = Mii.compute(loop);
         int m = mii.value();
         NodeProperties props = NodeProperties.compute(loop, m);
@@ -102,7 +121,11 @@ public final class SwingScheduler implements ModuloScheduler {
             return null;
         }
         SwingOrdering.Result sym = SwingOrdering.computeTopDownFirst(loop, props, mii.recMII(), options, monitor);
-        return scheduleInOrder(loop, sym.order(), props, ii, options) instanceof Schedule s ? s : null;
+        if (scheduleInOrder(loop, sym.order(), props, ii, options) instanceof Schedule s) {
+            return s;
+        }
+        return options.orderRepair() && scheduleInOrder(loop, ordering.order(), props, ii, options, true)
+                instanceof Schedule s ? s : null;
     }
 
     private IISearch scheduleFrom(Loop loop, int[] order, NodeProperties props, int mii, int maxII,
@@ -118,11 +141,17 @@ public final class SwingScheduler implements ModuloScheduler {
      * One scheduling step at a fixed II (digest §3.5), with the production changes of {@code options}: the
      * {@link Schedule}, or a String saying which node found no slot in which window. With
      * {@link SmsOptions#orderRepair()}, a node that finds no slot moves before the first of its neighbours in the
-     * order and the step is tried again, at most as many times as the loop has nodes; then, from the first order
-     * again, the recurrence of a failing node goes first in the order of its distance-0 arcs (as many tries), before
-     * the caller raises II.
+     * order and the step is tried again, at most as many times as the loop has nodes, before the caller raises II.
+     * The second stage ({@code recurrenceFirst}, the last resort of {@link #run} when no order schedules the loop at
+     * any II): from the first order again, the recurrence of a failing node goes first in the order of its distance-0
+     * arcs (as many tries).
      */
     public static Object scheduleInOrder(Loop loop, int[] order, NodeProperties props, int ii, SmsOptions options) {
+        return scheduleInOrder(loop, order, props, ii, options, false);
+    }
+
+    private static Object scheduleInOrder(Loop loop, int[] order, NodeProperties props, int ii, SmsOptions options,
+            boolean recurrenceFirst) {
         Object r = attempt(loop, order, props, ii, options);
         if (!options.orderRepair()) {
             return r instanceof Failure f ? f.why() : r;
@@ -134,8 +163,11 @@ public final class SwingScheduler implements ModuloScheduler {
             repairs++;
             r = attempt(loop, current, props, ii, options);
         }
-        // still failing: from the first order again, a failing node's recurrence goes first in the order of its
-        // distance-0 arcs (a zero-latency chain is then placed along the chain), then moves as above
+        if (!recurrenceFirst) {
+            return r instanceof Failure f ? f.why() + " (after " + repairs + " order repairs)" : r;
+        }
+        // from the first order again, a failing node's recurrence goes first in the order of its distance-0 arcs
+        // (a zero-latency chain is then placed along the chain), then moves as above
         current = order;
         boolean[] first = new boolean[loop.size()];
         for (int again = 0; r instanceof Failure f && again < loop.size(); again++) {
