@@ -15,15 +15,35 @@ import tessera.telamon.pipeline.TelamonPipeline;
  * Builder pass {@code telamon} on {@code .kernel} files: the kernel's implementation space
  * ({@code telamon/NAME.space.json}, a summary line), and when {@code NAME.decisions} lies beside the kernel, the PTX,
  * launch description and control-flow tree of that implementation ({@code telamon/NAME.ptx}, {@code .launch.json},
- * {@code .tree.txt}). Settings: {@code telamon.target}, {@code telamon.param.NAME} in tessera.properties.
+ * {@code .tree.txt}). It also runs on a saved {@code NAME.decisions} (the same outputs, from the kernel beside it).
+ * Each file reports its own problems: the kernel's run leaves the decision list's to the list's own run.
+ * Settings: {@code telamon.target}, {@code telamon.param.NAME} in tessera.properties.
  */
 public final class TelamonPass extends FilePass {
     public TelamonPass() {
-        super("telamon", ".kernel → GPU implementation space; with NAME.decisions: PTX and launch description", 100, ".kernel");
+        super("telamon", ".kernel → GPU implementation space; with NAME.decisions: PTX and launch description", 100, ".kernel",
+                ".decisions");
     }
 
     @Override
     public void run(PassContext context) {
+        String base = context.fileName().replaceFirst("\\.[^./]*$", "");
+        if (context.fileName().endsWith(".decisions")) {
+            Optional<String> kernel = context.read(base + ".kernel");
+            if (kernel.isEmpty()) {
+                context.report(tessera.core.Diagnostic.warning(context.fileName(), 0, "no " + base + ".kernel beside this "
+                        + "decision list: nothing to generate", "a decision list NAME.decisions belongs to the kernel NAME.kernel"));
+                return;
+            }
+            run(context, base + ".kernel", kernel.get(), context.fileName(), Optional.of(context.contents()), true);
+            return;
+        }
+        String decisionsFile = base + ".decisions";
+        run(context, context.fileName(), context.contents(), decisionsFile, context.read(decisionsFile), false);
+    }
+
+    private void run(PassContext context, String kernelFile, String kernelText, String decisionsFile,
+            Optional<String> decisions, boolean forDecisions) {
         TelamonPipeline.Settings s;
         try {
             s = TelamonPipeline.Settings.of(context.settings());
@@ -32,12 +52,14 @@ public final class TelamonPass extends FilePass {
                     "write telamon.param.NAME=INTEGER"));
             return;
         }
-        String decisionsFile = context.fileName().replaceFirst("\\.[^./]*$", "") + ".decisions";
-        Optional<String> decisions = context.read(decisionsFile);
         Diagnostics d = new Diagnostics();
-        TelamonPipeline.Result r = TelamonPipeline.run(context.fileName(), context.contents(), decisionsFile, decisions.orElse(null), s, d);
-        d.forEach(context::report);
-        String base = id() + "/" + GenPaths.baseName(context.fileName());
+        TelamonPipeline.Result r = TelamonPipeline.run(kernelFile, kernelText, decisionsFile, decisions.orElse(null), s, d);
+        for (tessera.core.Diagnostic x : d) {
+            if (x.file().equals(decisionsFile) == forDecisions) { // each file reports its own problems
+                context.report(x);
+            }
+        }
+        String base = id() + "/" + GenPaths.baseName(kernelFile);
         if (r.root() != null) {
             context.output(base + ".space.json", Json.write(SpaceReport.of(r.kernel(), r.root())).getBytes(StandardCharsets.UTF_8));
         }
@@ -46,8 +68,9 @@ public final class TelamonPass extends FilePass {
             context.output(base + ".launch.json", r.code().launch().toJson().getBytes(StandardCharsets.UTF_8));
             context.output(base + ".tree.txt", (r.code().tree() + "\n" + r.code().pseudoCode()).getBytes(StandardCharsets.UTF_8));
         }
-        context.summary("telamon: " + (r.root() == null ? "no implementation space for " + context.fileName()
-                : context.fileName() + ": " + r.root().openVariables().size() + " open choices"
-                        + (r.code() != null ? ", PTX for " + decisionsFile : decisions.isPresent() ? ", no PTX (see the errors)" : "")));
+        context.summary("telamon: " + (r.root() == null ? "no implementation space for " + kernelFile
+                : kernelFile + ": " + r.root().openVariables().size() + " open choices"
+                        + (r.code() != null ? ", PTX for " + decisionsFile
+                                : decisions.isPresent() ? ", no PTX (see the problems of " + decisionsFile + ")" : "")));
     }
 }

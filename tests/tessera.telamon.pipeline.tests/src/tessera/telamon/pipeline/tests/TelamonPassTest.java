@@ -14,7 +14,7 @@ import tessera.telamon.pipeline.pass.TelamonPass;
 import tessera.testing.Fixtures;
 import tessera.testing.RecordingPassContext;
 
-/** The builder pass on a .kernel: the space, and PTX when a decision list lies beside it. */
+/** The builder pass on a .kernel and on a saved .decisions: the space, and PTX when a decision list lies beside it. */
 class TelamonPassTest {
     private static RecordingPassContext context(String decisions) throws Exception {
         RecordingPassContext c = new RecordingPassContext("src/scal.kernel",
@@ -48,13 +48,42 @@ class TelamonPassTest {
     }
 
     @Test
-    void aBadDecisionIsReportedOnTheDecisionsFile() throws Exception {
+    void aBadDecisionIsReportedByTheDecisionsFilesOwnRun() throws Exception {
         RecordingPassContext c = context("size(d1)=3\n");
         new TelamonPass().run(c);
-        assertEquals(1, c.diagnostics().size(), c.diagnostics().toString());
-        assertEquals("src/scal.decisions", c.diagnostics().get(0).file());
-        assertEquals(1, c.diagnostics().get(0).line());
+        assertEquals(List.of(), c.diagnostics(), "the kernel's run leaves the list's problems to the list");
         assertNull(c.outputText("telamon/scal.ptx"));
         assertNotNull(c.outputText("telamon/scal.space.json"));
+        RecordingPassContext d = decisionsContext("size(d1)=3\n");
+        new TelamonPass().run(d);
+        assertEquals(1, d.diagnostics().size(), d.diagnostics().toString());
+        assertEquals("src/scal.decisions", d.diagnostics().get(0).file());
+        assertEquals(1, d.diagnostics().get(0).line());
+        assertNull(d.outputText("telamon/scal.ptx"));
+    }
+
+    /** Saving only the decision list regenerates the PTX from the kernel beside it. */
+    @Test
+    void theDecisionsFileRegeneratesThePtx() throws Exception {
+        TelamonPass pass = new TelamonPass();
+        assertTrue(pass.accepts("src/scal.decisions") && pass.accepts("src/scal.kernel"));
+        RecordingPassContext d = decisionsContext("size(d1)=4\nsize(d2)=4\ndim_kind(d0)=BLOCK\ndim_kind(d1)=THREAD\n"
+                + "dim_kind(d2)=UNROLL\ncache(x)=L2\ncache(st_Y)=L2\n");
+        pass.run(d);
+        assertEquals(List.of(), d.diagnostics());
+        assertTrue(d.outputText("telamon/scal.ptx").contains("ld.global.cg.f32"), d.outputText("telamon/scal.ptx"));
+        RecordingPassContext alone = new RecordingPassContext("src/lonely.decisions", "size(d1)=4\n");
+        pass.run(alone);
+        assertEquals(1, alone.diagnostics().size());
+        assertTrue(alone.diagnostics().get(0).message().contains("no src/lonely.kernel beside this decision list"),
+                alone.diagnostics().get(0).message());
+        assertTrue(alone.outputs().isEmpty());
+    }
+
+    private static RecordingPassContext decisionsContext(String decisions) throws Exception {
+        RecordingPassContext d = new RecordingPassContext("src/scal.decisions", decisions);
+        d.settings().put("telamon.param.n", "256");
+        d.files().put("src/scal.kernel", Files.readString(Fixtures.root().resolve("examples/telamon/scal.kernel")));
+        return d;
     }
 }
