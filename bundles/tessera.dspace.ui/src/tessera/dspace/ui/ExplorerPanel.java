@@ -22,7 +22,6 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.TabFolder;
 import org.eclipse.swt.widgets.TabItem;
 import org.eclipse.swt.widgets.Table;
-import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
@@ -32,6 +31,7 @@ import tessera.core.Monitor;
 import tessera.core.TimeLimitException;
 import tessera.dspace.runtime.explore.Explorer;
 import tessera.ui.DiagramCanvas;
+import tessera.ui.Layouts;
 
 /**
  * The candidate explorer (seed 001a §3.1.2, issue 7): the decision vector as a table (choice instance × remaining
@@ -75,8 +75,8 @@ public class ExplorerPanel extends Composite {
         Composite bar = new Composite(this, SWT.NONE);
         bar.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         bar.setLayout(new GridLayout(3, false));
-        undo = button(bar, "Undo", this::undo);
-        redo = button(bar, "Redo", this::redo);
+        undo = Layouts.button(bar, "Undo", this::undo);
+        redo = Layouts.button(bar, "Redo", this::redo);
         hidden = new Button(bar, SWT.CHECK);
         hidden.setText("compiler choices (counter δ, quotient representatives)");
         hidden.addListener(SWT.Selection, e -> refresh());
@@ -91,10 +91,10 @@ public class ExplorerPanel extends Composite {
         vector.setHeaderVisible(true);
         vector.setLinesVisible(true);
         vector.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        column(vector, "choice instance", 190);
-        column(vector, "kind", 60);
-        column(vector, "remaining values", 240);
-        column(vector, "removed by the last decision", 170);
+        Layouts.column(vector, "choice instance", 190);
+        Layouts.column(vector, "kind", 60);
+        Layouts.column(vector, "remaining values", 240);
+        Layouts.column(vector, "removed by the last decision", 170);
         vector.addListener(SWT.Selection, e -> {
             int i = vector.getSelectionIndex();
             select(i < 0 ? null : rows.get(i));
@@ -111,7 +111,7 @@ public class ExplorerPanel extends Composite {
         GridData vd = new GridData(SWT.FILL, SWT.FILL, true, false);
         vd.heightHint = 70;
         values.setLayoutData(vd);
-        apply = button(decide, "Apply", this::applyChecked);
+        apply = Layouts.button(decide, "Apply", this::applyChecked);
         apply.setLayoutData(new GridData(SWT.BEGINNING, SWT.BEGINNING, false, false));
 
         tabs = new TabFolder(sash, SWT.TOP);
@@ -120,9 +120,9 @@ public class ExplorerPanel extends Composite {
         history = new Table(tabs, SWT.BORDER | SWT.FULL_SELECTION);
         history.setHeaderVisible(true);
         history.setLinesVisible(true);
-        column(history, "#", 30);
-        column(history, "decision", 220);
-        column(history, "propagation", 320);
+        Layouts.column(history, "#", 30);
+        Layouts.column(history, "decision", 220);
+        Layouts.column(history, "propagation", 320);
         ht.setControl(history);
         TabItem tt = new TabItem(tabs, SWT.NONE);
         tt.setText("Search tree");
@@ -142,19 +142,6 @@ public class ExplorerPanel extends Composite {
         graph.addListener(SWT.Resize, e -> graph.fit());
         addListener(SWT.Dispose, e -> bold.dispose());
         refresh();
-    }
-
-    private static Button button(Composite parent, String text, Runnable r) {
-        Button b = new Button(parent, SWT.PUSH);
-        b.setText(text);
-        b.addListener(SWT.Selection, e -> r.run());
-        return b;
-    }
-
-    private static void column(Table t, String name, int width) {
-        TableColumn c = new TableColumn(t, SWT.LEFT);
-        c.setText(name);
-        c.setWidth(width);
     }
 
     /** Shows a session (null: the empty state with {@code message}). */

@@ -15,7 +15,6 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.Table;
-import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 
@@ -59,9 +58,9 @@ public class TelamonPanel extends Composite {
         Composite bar = new Composite(this, SWT.NONE);
         bar.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         bar.setLayout(Layouts.grid(4, 0, 0));
-        undo = button(bar, "Undo", this::undo);
-        redo = button(bar, "Redo", this::redo);
-        reset = button(bar, "Reset", this::reset);
+        undo = Layouts.button(bar, "Undo", this::undo);
+        redo = Layouts.button(bar, "Redo", this::redo);
+        reset = Layouts.button(bar, "Reset", this::reset);
         fullNames = new Button(bar, SWT.CHECK);
         fullNames.setText("full value names (else B before, A after, I in, O out, M merged)");
         fullNames.addListener(SWT.Selection, e -> refresh());
@@ -84,8 +83,8 @@ public class TelamonPanel extends Composite {
         others = new Table(orderTab, SWT.BORDER | SWT.SINGLE | SWT.V_SCROLL | SWT.H_SCROLL);
         others.setHeaderVisible(true);
         others.setLinesVisible(true);
-        column(others, "other choice", 170);
-        column(others, "values left", 230);
+        Layouts.column(others, "other choice", 170);
+        Layouts.column(others, "values left", 230);
         others.addListener(SWT.Selection, e -> others.deselectAll());
         others.addListener(SWT.MouseDown, e -> clickChoice(e.x, e.y));
         orderTab.setWeights(62, 38);
@@ -100,19 +99,6 @@ public class TelamonPanel extends Composite {
             }
         });
         refresh();
-    }
-
-    private static Button button(Composite parent, String text, Runnable r) {
-        Button b = new Button(parent, SWT.PUSH);
-        b.setText(text);
-        b.addListener(SWT.Selection, e -> r.run());
-        return b;
-    }
-
-    private static void column(Table t, String name, int width) {
-        TableColumn c = new TableColumn(t, SWT.LEFT);
-        c.setText(name);
-        c.setWidth(width);
     }
 
     /** Shows a session (null: nothing) with {@code text} as the message, not an error. */
