@@ -13,9 +13,13 @@ import tessera.regdem.occupancy.ArchSpec;
 import tessera.regdem.predict.StallPredictor;
 import tessera.regdem.predict.Variant;
 import tessera.regdem.predict.VariantGenerator;
+import tessera.regdem.sass.CuobjdumpFunctions;
 import tessera.regdem.sass.CuobjdumpImport;
 import tessera.regdem.sass.SassDocument;
+import tessera.regdem.sass.SassFunction;
 import tessera.regdem.sass.SassParser;
+import tessera.regdem.cubin.ListingEstimate;
+import tessera.regdem.cubin.ResourceUsage;
 import tessera.regdem.sass.SassProgram;
 
 /** Shared front end of the CLI command and the builder pass: parse, check launch settings, generate variants. */
@@ -23,12 +27,49 @@ public final class RegdemRunner {
     private RegdemRunner() {
     }
 
+    /**
+     * One analysis. {@code kernel}: which kernel of a listing with several {@code Function :} sections (its mangled
+     * name as cuobjdump prints it, or its C++ name when that is unambiguous, see {@link CuobjdumpFunctions#select});
+     * null = the only kernel (a listing of several kernels is then an error that lists them).
+     */
     public record Request(String fileName, String text, String localText, int threads, Integer smem, String arch,
             VariantGenerator.OccupancyModel model, StallPredictor.Mode mode, double targetOccupancy,
-            List<Integer> demote, Set<Integer> exclude) {
+            List<Integer> demote, Set<Integer> exclude, String kernel, List<ResourceUsage> resources) {
+
+        public Request(String fileName, String text, String localText, int threads, Integer smem, String arch,
+                VariantGenerator.OccupancyModel model, StallPredictor.Mode mode, double targetOccupancy,
+                List<Integer> demote, Set<Integer> exclude, String kernel) {
+            this(fileName, text, localText, threads, smem, arch, model, mode, targetOccupancy, demote, exclude, kernel,
+                    null);
+        }
+
+        /** A request for the only kernel of the listing. */
+        public Request(String fileName, String text, String localText, int threads, Integer smem, String arch,
+                VariantGenerator.OccupancyModel model, StallPredictor.Mode mode, double targetOccupancy,
+                List<Integer> demote, Set<Integer> exclude) {
+            this(fileName, text, localText, threads, smem, arch, model, mode, targetOccupancy, demote, exclude, null);
+        }
+
+        public Request withKernel(String k) {
+            return new Request(fileName, text, localText, threads, smem, arch, model, mode, targetOccupancy, demote,
+                    exclude, k, resources);
+        }
+
+        /** The kernels' resource usage (from the cubin, a ptxas -v log or cuobjdump -res-usage); null = unknown. */
+        public Request withResources(List<ResourceUsage> r) {
+            return new Request(fileName, text, localText, threads, smem, arch, model, mode, targetOccupancy, demote,
+                    exclude, kernel, r);
+        }
     }
 
-    public record Outcome(VariantGenerator.Report report, List<Diagnostic> diagnostics, VariantGenerator.Settings settings) {
+    /** {@code kernel}: the analysed kernel's name as the listing prints it (empty when unnamed or not reached). */
+    public record Outcome(VariantGenerator.Report report, List<Diagnostic> diagnostics, VariantGenerator.Settings settings,
+            String kernel) {
+
+        public Outcome(VariantGenerator.Report report, List<Diagnostic> diagnostics,
+                VariantGenerator.Settings settings) {
+            this(report, diagnostics, settings, "");
+        }
     }
 
     /** "192" → 192, "16x12" → 192, else -1. */
@@ -45,6 +86,7 @@ public final class RegdemRunner {
         }
     }
 
+    /** Parses the listing, chooses the requested kernel ({@link Request#kernel()}) and analyses it. */
     public static Outcome run(Request r, Monitor monitor) {
         List<Diagnostic> diags = new ArrayList<>();
         SassDocument doc = SassParser.parse(r.fileName(), r.text());
@@ -52,40 +94,99 @@ public final class RegdemRunner {
         if (doc.diagnostics().hasErrors()) {
             return new Outcome(null, diags, null);
         }
-        SassProgram p = CuobjdumpImport.toMaxas(doc.program());
+        CuobjdumpFunctions.Selection sel = CuobjdumpFunctions.select(doc.functions(), r.kernel(), r.arch());
+        if (!sel.ok()) {
+            diags.add(Diagnostic.error(r.fileName(), 0, sel.message(), sel.hint()));
+            return new Outcome(null, diags, null);
+        }
+        Outcome o = analyse(r, sel.function(), monitor);
+        diags.addAll(o.diagnostics());
+        return new Outcome(o.report(), diags, o.settings(), o.kernel());
+    }
+
+    /**
+     * Analyses one kernel of a parsed, error-free listing (the builder pass calls this for every kernel). The
+     * diagnostics are this kernel's only; their lines are the listing's source lines.
+     */
+    public static Outcome analyse(Request r, SassFunction f, Monitor monitor) {
+        List<Diagnostic> diags = new ArrayList<>();
+        SassProgram p = CuobjdumpImport.toMaxas(f);
         SassProgram local = null;
         if (r.localText() != null) {
             SassDocument ld = SassParser.parse("local", r.localText());
             ld.diagnostics().forEach(diags::add);
             if (ld.diagnostics().hasErrors()) {
-                return new Outcome(null, diags, null);
+                return new Outcome(null, diags, null, f.name());
             }
-            local = CuobjdumpImport.toMaxas(ld.program());
+            CuobjdumpFunctions.Selection ls = CuobjdumpFunctions.select(ld.functions(),
+                    f.name().isEmpty() ? null : f.name(), f.arch().isEmpty() ? r.arch() : f.arch());
+            if (!ls.ok() && ld.functions().size() == 1) {
+                ls = new CuobjdumpFunctions.Selection(ld.functions().get(0), null, null); // a renamed local build
+            }
+            if (!ls.ok()) {
+                diags.add(Diagnostic.error("local", 0, "--local: " + ls.message(),
+                        "the local build must hold the same kernel"));
+                return new Outcome(null, diags, null, f.name());
+            }
+            local = CuobjdumpImport.toMaxas(ls.function());
         }
         String archName = r.arch() != null ? r.arch() : p.arch().orElse("sm_52");
         ArchSpec arch = ArchSpec.find(archName).orElse(null);
         if (arch == null) {
             diags.add(Diagnostic.error(r.fileName(), 0, "unknown architecture '" + archName + "'",
                     "use one of " + String.join(", ", ArchSpec.names())));
-            return new Outcome(null, diags, null);
+            return new Outcome(null, diags, null, f.name());
         }
         if (r.threads() <= 0 || r.threads() > arch.maxThreadsPerBlock()) {
             diags.add(Diagnostic.error(r.fileName(), 0, "block size " + r.threads() + " is outside 1.."
                     + arch.maxThreadsPerBlock(), "set the threads per block of the launch"));
-            return new Outcome(null, diags, null);
+            return new Outcome(null, diags, null, f.name());
         }
-        for (String prob : Cfg.build(p).problems()) {
-            diags.add(Diagnostic.warning(r.fileName(), lineOf(prob), prob, "the analyses approximate this"));
+        // CFG problems of the function as listed, so that their lines are the file's lines
+        for (String prob : Cfg.build(f.program()).problems()) {
+            int line = lineOf(prob);
+            int source = f.sourceLine(line - 1);
+            String msg = source > 0 && line > 0 ? prob.replaceFirst("^line \\d+: ", "") : prob;
+            diags.add(Diagnostic.warning(r.fileName(), source > 0 ? source : line, msg, "the analyses approximate this"));
         }
         if (p.constants().keySet().stream().anyMatch(k -> k.startsWith("dynamic"))) {
             diags.add(Diagnostic.warning(r.fileName(), 0, "kernel may use dynamic shared memory: the spill area"
                     + " starts after the static size", "pass the user's dynamic size in --smem (digest P3)"));
         }
-        int smem = r.smem() != null ? r.smem() : p.sharedSize();
-        VariantGenerator.Settings s = new VariantGenerator.Settings(arch, r.threads(), smem, r.model(), r.mode(),
-                r.targetOccupancy(), r.demote(), r.exclude());
+        p = withResources(r, f, p, arch, diags);
+        int dynamic = r.smem() != null ? r.smem() : 0;
+        VariantGenerator.Settings s = new VariantGenerator.Settings(arch, r.threads(), p.sharedSize(), r.model(),
+                r.mode(), r.targetOccupancy(), r.demote(), r.exclude(), dynamic);
         VariantGenerator.Report rep = VariantGenerator.run(p, local, s, monitor);
-        return new Outcome(rep, diags, s);
+        return new Outcome(rep, diags, s, f.name());
+    }
+
+    /**
+     * Puts the kernel's true register count and static shared memory into the {@code # RegCnt}/{@code # SharedSize}
+     * headers: from the request's resources (cubin, ptxas log, res-usage) when they name the kernel, else for a
+     * cuobjdump listing the register estimate of {@link ListingEstimate} and a warning that the static shared size is
+     * unknown (a maxas listing keeps its own headers).
+     */
+    private static SassProgram withResources(Request r, SassFunction f, SassProgram p, ArchSpec arch,
+            List<Diagnostic> diags) {
+        ResourceUsage u = r.resources() == null ? null
+                : r.resources().stream().filter(x -> x.name().equals(f.name())).findFirst().orElse(null);
+        if (u != null) {
+            return p.withHeader("RegCnt", String.valueOf(u.registers()))
+                    .withHeader("SharedSize", String.valueOf(u.staticSharedBytes()));
+        }
+        if (f.program().dialect() == SassProgram.Dialect.MAXAS) {
+            return p;
+        }
+        if (r.resources() != null) {
+            diags.add(Diagnostic.warning(r.fileName(), 0, "the resource information names no kernel " + f.name(),
+                    "give the cubin or ptxas -v log of this listing"));
+        }
+        diags.add(Diagnostic.warning(r.fileName(), f.line(), "static shared memory of " + f.name() + " unknown (a "
+                + "cuobjdump listing does not state it); registers estimated as the highest register + "
+                + (1 + ListingEstimate.reservedRegisters(arch)), "give the cubin (--cubin FILE.cubin, or FILE.cubin "
+                        + "beside the listing), its ptxas -v log or cuobjdump -res-usage output"));
+        return p.withHeader("RegCnt", String.valueOf(ListingEstimate.registers(p, arch)));
     }
 
     private static int lineOf(String problem) {

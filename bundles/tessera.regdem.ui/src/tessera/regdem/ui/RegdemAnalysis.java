@@ -12,7 +12,6 @@ import tessera.core.Monitor;
 import tessera.regdem.RegdemRunner;
 import tessera.regdem.analysis.Cfg;
 import tessera.regdem.analysis.Liveness;
-import tessera.regdem.analysis.RegisterUnits;
 import tessera.regdem.occupancy.ArchSpec;
 import tessera.regdem.predict.StallPredictor;
 import tessera.regdem.predict.Variant;
@@ -75,10 +74,19 @@ public final class RegdemAnalysis {
                     List.of(Diagnostic.error(fileName, 0, launch.source(), "see docs/regdem.md, CLI and builder")),
                     null, null);
         }
+        // a listing of several kernels: the view shows the first (the builder analyses each, the CLI takes --kernel)
+        var functions = tessera.regdem.sass.SassParser.parse(fileName, text).functions();
+        String kernel = functions.size() > 1 ? functions.get(0).name() : null;
         RegdemRunner.Outcome out = RegdemRunner.run(new RegdemRunner.Request(fileName, text, null, launch.threads(),
                 launch.smem(), launch.arch(), VariantGenerator.OccupancyModel.ARCH, StallPredictor.Mode.CODE, 0,
-                List.of(), Set.of()), monitor);
-        return new RegdemAnalysis(fileName, launch, out.diagnostics(), out.report(), out.settings());
+                List.of(), Set.of(), kernel), monitor);
+        List<Diagnostic> diags = new java.util.ArrayList<>(out.diagnostics());
+        if (kernel != null) {
+            diags.add(Diagnostic.warning(fileName, functions.get(0).line(), "the listing holds " + functions.size()
+                    + " kernels; the RegDem view shows the first, " + kernel, "the builder pass analyses every kernel;"
+                            + " the CLI takes --kernel NAME"));
+        }
+        return new RegdemAnalysis(fileName, launch, diags, out.report(), out.settings());
     }
 
     public String fileName() {
@@ -118,6 +126,17 @@ public final class RegdemAnalysis {
         return settings.staticSmem();
     }
 
+    /** The kernel's own shared memory per block (static + dynamic), before any spill slots. */
+    public int kernelSmem() {
+        return settings.kernelSmem();
+    }
+
+    /** s of Eq. (1): where the spill slots start (after sm_90's reserved 1 KB, the static and dynamic bytes). */
+    public int spillBase() {
+        return tessera.regdem.demote.SharedLayout.spillBase(settings.arch(), settings.staticSmem(),
+                settings.dynamicSmem());
+    }
+
     /** The original variant (the kernel after cuobjdump → maxas conversion). */
     public Variant original() {
         return report.variants().get(0);
@@ -127,9 +146,9 @@ public final class RegdemAnalysis {
         return report.chosen();
     }
 
-    /** Registers of the original kernel (highest GPR + 1). */
+    /** Registers the original kernel allocates (the cubin's count when the listing came with one). */
     public int registers() {
-        return RegisterUnits.registerCount(original().program());
+        return original().registers();
     }
 
     /**

@@ -140,7 +140,7 @@ public class RegdemPanel extends Composite {
             n.append('\n').append(s);
         }
         notes.setText(n.toString());
-        occupancy.show(OccupancyCurve.of(a.arch(), a.threads(), a.staticSmem(), a.registers()),
+        occupancy.show(OccupancyCurve.of(a.arch(), a.threads(), a.kernelSmem(), a.registers()),
                 a.original().occupancy(), null, -1, 0);
         resize(occupancy);
         showVariant(a.shownByDefault());
@@ -166,7 +166,7 @@ public class RegdemPanel extends Composite {
         OccupancyCurve c = occupancy.getCurve();
         occupancy.show(c, a.original().occupancy(), v == a.original() ? null : v.name(), v.registers(),
                 v.occupancy());
-        shared.show(SmemLayout.of(v, a.threads(), a.staticSmem()), v.name());
+        shared.show(SmemLayout.of(v, a.threads(), a.spillBase()), v.name());
         warp.setValues(shared.getWarp(), 0, Math.max(0, shared.warps() - 1), 0, 1, 4);
         resize(shared);
         layout(true, true);

@@ -32,8 +32,7 @@ public final class SassCfgDiagrams extends ExtensionDiagramProvider {
             return List.of();
         }
         if (fileName.endsWith(".regdem.sass")) {
-            SassProgram p = CuobjdumpImport.toMaxas(doc.program());
-            return List.of(new Named("CFG", CfgDiagram.build("CFG", p, Cfg.build(p), null)));
+            return plain(doc, "CFG");
         }
         LaunchSettings launch = LaunchSettings.of(LaunchSettings.parseProperties(reader.apply(
                 LaunchSettings.SETTINGS_FILE)), fileName, text);
@@ -41,13 +40,21 @@ public final class SassCfgDiagrams extends ExtensionDiagramProvider {
         return diagrams(a, doc);
     }
 
+    /** One CFG per kernel of the listing (a cuobjdump listing may hold several {@code Function :} sections). */
+    private static List<Named> plain(SassDocument doc, String title) {
+        List<Named> out = new ArrayList<>();
+        for (var f : doc.functions()) {
+            SassProgram p = CuobjdumpImport.toMaxas(f);
+            String name = doc.functions().size() > 1 ? title + ": " + f.displayName() : title;
+            out.add(new Named(name, CfgDiagram.build("CFG", p, Cfg.build(p), null)));
+        }
+        return out;
+    }
+
     static List<Named> diagrams(RegdemAnalysis a, SassDocument doc) {
         List<Named> out = new ArrayList<>();
         if (!a.ok()) {
-            SassProgram p = CuobjdumpImport.toMaxas(doc.program());
-            out.add(new Named("CFG (no launch settings: stalls from control codes only)",
-                    CfgDiagram.build("CFG", p, Cfg.build(p), null)));
-            return out;
+            return plain(doc, "CFG (no launch settings: stalls from control codes only)");
         }
         out.add(named(a, a.original()));
         Variant v = a.shownByDefault();

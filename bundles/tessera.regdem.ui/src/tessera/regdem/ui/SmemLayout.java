@@ -11,7 +11,8 @@ import tessera.regdem.sass.Line;
 
 /**
  * The shared-memory layout of a variant's demoted registers, seed 004 §3.2 Eq. (1): the r-th demoted word of thread
- * t lives at {@code t·4 + s + r·n·4} (s = static shared size rounded to 4 B, n = threads per block), in bank
+ * t lives at {@code t·4 + s + r·n·4} (s = {@link SharedLayout#spillBase}: the kernel's own shared memory, and sm_90's
+ * reserved 1 KB, before it; n = threads per block), in bank
  * {@code (address / 4) mod 32}. Slots come from the provenance tags of the variant's demote code (offset → register).
  *
  * @param slots one per demoted word, by slot index r
@@ -22,8 +23,8 @@ public record SmemLayout(int threads, int staticBytes, List<Slot> slots, long dy
     public record Slot(int r, long offset, int register, int loads, int stores) {
     }
 
-    public static SmemLayout of(Variant v, int threads, int staticSmem) {
-        int s = SharedLayout.alignStatic(staticSmem);
+    public static SmemLayout of(Variant v, int threads, int spillBase) {
+        int s = SharedLayout.alignStatic(spillBase);
         TreeMap<Integer, int[]> bySlot = new TreeMap<>();
         for (Line l : v.program().lines()) {
             if (l instanceof Line.Instr i && i.tag() != null && i.tag().kind() != DemoteTag.Kind.PROLOGUE) {
@@ -39,7 +40,7 @@ public record SmemLayout(int threads, int staticBytes, List<Slot> slots, long dy
         List<Slot> slots = new ArrayList<>();
         for (int r = 0; r < count; r++) {
             int[] e = bySlot.getOrDefault(r, new int[] {-1, 0, 0});
-            slots.add(new Slot(r, SharedLayout.registerOffset(r, threads, staticSmem), e[0], e[1], e[2]));
+            slots.add(new Slot(r, SharedLayout.registerOffset(r, threads, spillBase), e[0], e[1], e[2]));
         }
         return new SmemLayout(threads, s, List.copyOf(slots), v.dynamicSharedBytes());
     }

@@ -18,7 +18,8 @@ import tessera.regdem.sass.SassProgram;
 /**
  * Control-flow graph of a kernel with natural loops and nesting depth (digest §4.3 CFG; seed §4 "backward edges").
  * Leaders: the first instruction, every label, the instruction after a jump (BRA, BRK, CONT, SYNC, RET, EXIT, CAL,
- * JCAL). SYNC/BRK/CONT go to the target of the innermost enclosing SSY/PBK/PCNT. Blocks hold indices into
+ * JCAL, CALL). SYNC/BRK/CONT go to the target of the innermost enclosing SSY/PBK/PCNT; a call goes to its callee
+ * and its fall-through, a RET to every return site. Blocks hold indices into
  * {@code program.lines()}.
  */
 public final class Cfg {
@@ -160,6 +161,8 @@ public final class Cfg {
                 }
             }
         }
+        List<Integer> returnSites = new ArrayList<>();
+        List<Integer> returns = new ArrayList<>();
         for (int bi = 0; bi < blocks.size(); bi++) {
             Block b = blocks.get(bi);
             Integer next = bi + 1 < blocks.size() ? bi + 1 : null;
@@ -182,7 +185,8 @@ public final class Cfg {
                 continue;
             }
             switch (op) {
-                case "EXIT", "RET", "KIL" -> b.exits = true;
+                case "EXIT", "KIL" -> b.exits = true;
+                case "RET" -> returns.add(b.id);
                 case "BRA", "JMP" -> {
                     Integer t = target(last, labelBlock, addrBlock);
                     if (t != null) {
@@ -200,12 +204,32 @@ public final class Cfg {
                         problems.add("line " + (lastLine + 1) + ": no enclosing " + push + " for " + op);
                     }
                 }
-                case "CAL", "JCAL" -> problems.add("line " + (lastLine + 1) + ": " + op
-                        + " is not analysed (callee treated as a no-op)");
+                case "CAL", "JCAL", "CALL" -> {
+                    Integer t = target(last, labelBlock, addrBlock);
+                    if (t != null) {
+                        edge(b.id, t);
+                    } else {
+                        problems.add("line " + (lastLine + 1) + ": " + op + " target not found (callee treated as a"
+                                + " no-op)");
+                    }
+                    if (next != null) {
+                        returnSites.add(next);
+                    }
+                }
                 default -> problems.add("line " + (lastLine + 1) + ": indirect jump " + op + " is not analysed");
             }
-            if ((conditional || op.equals("CAL") || op.equals("JCAL")) && next != null) {
+            if ((conditional || op.equals("CAL") || op.equals("JCAL") || op.equals("CALL")) && next != null) {
                 edge(b.id, next);
+            }
+        }
+        // a subroutine (nvcc's slow paths: CALL.REL.NOINC … RET.REL.NODEC) returns to every call site: liveness and
+        // the other data-flow analyses then see what is live across each call inside the callee (context-insensitive)
+        for (int r : returns) {
+            if (returnSites.isEmpty()) {
+                blocks.get(r).exits = true;
+            }
+            for (int site : returnSites) {
+                edge(r, site);
             }
         }
     }

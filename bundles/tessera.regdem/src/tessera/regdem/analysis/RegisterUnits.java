@@ -113,6 +113,24 @@ public final class RegisterUnits {
         return u.isEmpty() ? 0 : u.length();
     }
 
+    /**
+     * Registers the kernel really allocates: {@link #registerCount} plus what the original's {@code # RegCnt} header
+     * (the cubin's or ptxas's count, written by the import) says beyond its highest register — on sm_70+ nvcc's ABI
+     * keeps 2 registers above the highest one named in the listing (corpus data/nvcc). {@code original} is the
+     * program the header belongs to; {@code count} a {@link #registerCount} of it or of a variant made from it.
+     */
+    public static int allocated(SassProgram original, int count) {
+        int named = registerCount(original);
+        int header = original.header("RegCnt").map(v -> {
+            try {
+                return Integer.parseInt(v.trim());
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }).orElse(-1);
+        return count + Math.max(0, header - named);
+    }
+
     /** Highest GPR number used by an instruction, or -1 (RZ excluded). */
     public static int highest(Line.Instr i) {
         int h = -1;

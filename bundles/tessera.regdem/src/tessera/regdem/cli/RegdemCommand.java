@@ -16,14 +16,22 @@ import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliContext;
 import tessera.core.cli.UsageException;
 import tessera.regdem.RegdemRunner;
+import tessera.regdem.cubin.CubinReader;
+import tessera.regdem.cubin.ResourceException;
+import tessera.regdem.cubin.ResourceReports;
 import tessera.regdem.predict.StallPredictor;
 import tessera.regdem.predict.Variant;
 import tessera.regdem.predict.VariantGenerator;
+import tessera.core.cli.Json;
+import tessera.regdem.sass.SassDocument;
+import tessera.regdem.sass.SassFunction;
+import tessera.regdem.sass.SassParser;
 import tessera.regdem.sass.SassPrinter;
 
 /**
- * {@code tessera regdem FILE.sass --block 192 [--smem BYTES] [--arch sm_52] [--target-occupancy X] [--out FILE]}:
- * generates the RegDem variants, prints the variant table and writes the chosen SASS.
+ * {@code tessera regdem FILE.sass --block 192 [--kernel NAME] [--smem BYTES] [--arch sm_52] [--target-occupancy X]
+ * [--out FILE]}: generates the RegDem variants of one kernel, prints the variant table and writes the chosen SASS;
+ * {@code --list-kernels} lists the kernels of a listing.
  */
 public final class RegdemCommand implements CliCommand {
     @Override
@@ -40,8 +48,20 @@ public final class RegdemCommand implements CliCommand {
     public String usage() {
         return """
                 tessera regdem FILE.sass --block THREADS [options]
+                tessera regdem FILE.sass --list-kernels
                   --block N | NxM        threads per block (required; a binary does not contain it)
-                  --smem BYTES           static shared memory of the kernel (default: the # SharedSize header)
+                  --kernel NAME          the kernel of a cuobjdump listing with several 'Function :' sections:
+                                         its name as listed (mangled, e.g. _Z5scaleifPf) or, when only one kernel
+                                         has it, its C++ name without parameters (scale, ns::scale); required
+                                         when the listing holds several kernels
+                  --list-kernels         print the kernels of the listing (name, C++ name, arch, instructions)
+                  --smem BYTES           dynamic shared memory of the launch, on top of the kernel's static size
+                                         (the spill slots follow both; default 0)
+                  --cubin FILE           the kernel's cubin (default: FILE.cubin beside the listing, when there),
+                                         or its ptxas -v log or cuobjdump -res-usage output: true register count
+                                         and static shared memory (else registers are estimated, static size 0)
+                  --patch-cubin OUT      write the local->shared variant into a copy of the cubin (Volta+, a
+                                         kernel whose stack pointer serves only 32-bit spills; see docs/regdem.md)
                   --arch sm_XX           architecture for occupancy and throughputs (default: the # Arch header, else sm_52)
                   --target-occupancy X   only the first occupancy step reaching X
                   --demote K             demote exactly K registers (repeatable) instead of the automatic steps
@@ -49,19 +69,28 @@ public final class RegdemCommand implements CliCommand {
                   --local FILE.sass      nvcc --maxrregcount build: adds the 'local' and 'local_shared' variants
                   --occupancy-model arch|paper   NVIDIA calculator (default) or the paper tool's formula
                   --predictor code|paper         stall scaling of the paper's tool (default) or Eq. (2) for all
-                  --out FILE             where to write the chosen SASS (default FILE.regdem.sass)
+                  --out FILE             where to write the chosen SASS (default FILE.regdem.sass;
+                                         with --kernel: FILE.NAME.regdem.sass, NAME as listed)
                 """;
+    }
+
+    @Override
+    public Set<String> flags() {
+        return Set.of("list-kernels");
     }
 
     @Override
     public Set<String> valuedOptions() {
         return Set.of("block", "smem", "arch", "target-occupancy", "out", "demote", "exclude", "local",
-                "occupancy-model", "predictor");
+                "occupancy-model", "predictor", "kernel", "cubin", "patch-cubin");
     }
 
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the SASS file");
+        if (a.flag("list-kernels")) {
+            return listKernels(ctx, file);
+        }
         RegdemRunner.Request req = request(a, ctx, file);
         RegdemRunner.Outcome out = RegdemRunner.run(req, ctx.monitor());
         for (Diagnostic d : out.diagnostics()) {
@@ -76,12 +105,21 @@ public final class RegdemCommand implements CliCommand {
             }
             return FAILED;
         }
-        Path target = ctx.resolve(a.option("out").orElse(file.replaceAll("\\.sass$", "") + ".regdem.sass"));
+        String base = file.replaceAll("\\.sass$", "");
+        if (req.kernel() != null && !out.kernel().isEmpty()) {
+            base += "." + out.kernel(); // one output per chosen kernel of a multi-kernel listing
+        }
+        if (a.option("patch-cubin").isPresent()) {
+            return CubinPatchCommand.run(ctx, req, out, cubinPath(a, ctx, file),
+                    ctx.resolve(a.option("patch-cubin").get()));
+        }
+        Path target = ctx.resolve(a.option("out").orElse(base + ".regdem.sass"));
         Variant chosen = out.report().chosen();
         Files.writeString(target, SassPrinter.print(chosen.program()), StandardCharsets.UTF_8);
         if (ctx.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("file", file);
+            m.put("kernel", out.kernel());
             m.put("arch", out.settings().arch().name());
             m.put("block", out.settings().threads());
             m.put("variants", RegdemRunner.rows(out.report()));
@@ -102,6 +140,36 @@ public final class RegdemCommand implements CliCommand {
                         + " B of dynamic shared memory: kernel<<<grid, block, " + chosen.dynamicSharedBytes() + ">>>");
             }
             ctx.println("wrote " + target);
+        }
+        return OK;
+    }
+
+    /** {@code --list-kernels}: one line per kernel (name, C++ name, architecture, instruction count). */
+    private static int listKernels(CliContext ctx, String file) throws Exception {
+        String text = Files.readString(ctx.resolve(file), StandardCharsets.UTF_8);
+        SassDocument doc = SassParser.parse(file, text);
+        for (Diagnostic d : doc.diagnostics()) {
+            ctx.report(d);
+        }
+        if (doc.diagnostics().hasErrors()) {
+            return FAILED;
+        }
+        List<SassFunction> fs = doc.functions();
+        if (ctx.json()) {
+            List<Map<String, Object>> ks = new ArrayList<>();
+            for (SassFunction f : fs) {
+                ks.add(Json.object("name", f.name(), "cxxName", f.qualifiedName(), "arch", f.arch(),
+                        "instructions", f.program().instructions().size(), "line", f.line()));
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("file", file);
+            m.put("kernels", ks);
+            ctx.json(m);
+        } else {
+            for (SassFunction f : fs) {
+                ctx.println(String.format(java.util.Locale.ROOT, "%s\t%s\t%s\t%d instructions", f.displayName(),
+                        f.qualifiedName(), f.arch().isEmpty() ? "-" : f.arch(), f.program().instructions().size()));
+            }
         }
         return OK;
     }
@@ -149,7 +217,33 @@ public final class RegdemCommand implements CliCommand {
             throw new UsageException("--target-occupancy expects a number in 0..1");
         }
         Integer smem = a.option("smem").isPresent() ? a.intOption("smem", 0) : null;
-        return new RegdemRunner.Request(file, text, localText, threads, smem, a.option("arch").orElse(null), model,
-                mode, target, ks, exclude);
+        RegdemRunner.Request r = new RegdemRunner.Request(file, text, localText, threads, smem,
+                a.option("arch").orElse(null), model, mode, target, ks, exclude, a.option("kernel").orElse(null));
+        Path cubin = cubinPath(a, ctx, file);
+        if (cubin == null) {
+            return r;
+        }
+        byte[] bytes = Files.readAllBytes(cubin);
+        try {
+            return r.withResources(bytes.length >= 4 && bytes[0] == 0x7f && bytes[1] == 'E'
+                    ? CubinReader.read(cubin.toString(), bytes).usages()
+                    : ResourceReports.parse(cubin.toString(), new String(bytes, StandardCharsets.UTF_8),
+                            a.option("arch").orElse(null)));
+        } catch (ResourceException e) {
+            throw new UsageException(e.toDiagnostic().format());
+        }
+    }
+
+    /** {@code --cubin FILE}, else {@code FILE.cubin} beside the listing when it exists, else null. */
+    static Path cubinPath(Args a, CliContext ctx, String file) throws UsageException {
+        if (a.option("cubin").isPresent()) {
+            Path c = ctx.resolve(a.option("cubin").get());
+            if (!Files.isRegularFile(c)) {
+                throw new UsageException("--cubin: no file " + c);
+            }
+            return c;
+        }
+        Path sibling = ctx.resolve(file.replaceAll("\\.sass$", "") + ".cubin");
+        return Files.isRegularFile(sibling) ? sibling : null;
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 
 import tessera.regdem.analysis.RegisterUnits;
+import tessera.regdem.occupancy.ArchSpec;
 import tessera.regdem.sass.Line;
 import tessera.regdem.sass.SassProgram;
 
@@ -18,12 +19,28 @@ import tessera.regdem.sass.SassProgram;
  */
 public final class RegDem {
 
-    /** One variant's settings (digest §3.11: k × candidate strategy × {avoid_conflict, swap_spill_reg, opt_access}). */
+    /**
+     * One variant's settings (digest §3.11: k × candidate strategy × {avoid_conflict, swap_spill_reg, opt_access});
+     * {@code dynamicSmem}: the launch's dynamic shared memory, which the spill area follows.
+     */
     public record Options(int threads, int demote, CandidateSelection.Strategy strategy, boolean avoidConflict,
-            boolean swapSpillReg, boolean optAccess, boolean compaction, boolean pinStackPointer, Set<Integer> exclude) {
+            boolean swapSpillReg, boolean optAccess, boolean compaction, boolean pinStackPointer, Set<Integer> exclude,
+            int dynamicSmem) {
 
         public Options {
             exclude = Set.copyOf(exclude);
+        }
+
+        public Options(int threads, int demote, CandidateSelection.Strategy strategy, boolean avoidConflict,
+                boolean swapSpillReg, boolean optAccess, boolean compaction, boolean pinStackPointer,
+                Set<Integer> exclude) {
+            this(threads, demote, strategy, avoidConflict, swapSpillReg, optAccess, compaction, pinStackPointer,
+                    exclude, 0);
+        }
+
+        public Options withDynamicSmem(int bytes) {
+            return new Options(threads, demote, strategy, avoidConflict, swapSpillReg, optAccess, compaction,
+                    pinStackPointer, exclude, bytes);
         }
 
         public static Options of(int threads, int demote) {
@@ -31,12 +48,12 @@ public final class RegDem {
         }
 
         public Options with(CandidateSelection.Strategy s, boolean ac, boolean sw, boolean oa) {
-            return new Options(threads, demote, s, ac, sw, oa, compaction, pinStackPointer, exclude);
+            return new Options(threads, demote, s, ac, sw, oa, compaction, pinStackPointer, exclude, dynamicSmem);
         }
 
         public Options withDemote(int k) {
             return new Options(threads, k, strategy, avoidConflict, swapSpillReg, optAccess, compaction,
-                    pinStackPointer, exclude);
+                    pinStackPointer, exclude, dynamicSmem);
         }
     }
 
@@ -49,8 +66,8 @@ public final class RegDem {
 
     public static Result run(SassProgram p, Options o) {
         List<String> notes = new ArrayList<>();
-        int before = RegisterUnits.registerCount(p);
-        int s = SharedLayout.alignStatic(p.sharedSize());
+        int before = RegisterUnits.allocated(p, RegisterUnits.registerCount(p));
+        int s = SharedLayout.spillBase(arch(p), p.sharedSize(), o.dynamicSmem());
         List<Integer> singles = CandidateSelection.singles(p, o.strategy(), o.exclude());
         List<Integer> pairs = CandidateSelection.pairs(p, o.strategy(), o.exclude());
         RegisterDemotion.Result d = RegisterDemotion.run(p,
@@ -99,13 +116,19 @@ public final class RegDem {
             q = c.program();
             after = c.registersAfter();
         }
+        after = RegisterUnits.allocated(p, after);
         q = WaitCleanup.run(q);
         q = q.withHeader("RegCnt", String.valueOf(after));
-        q = annotate(q, d);
+        q = annotate(q, d, s, o.dynamicSmem());
         return new Result(q, d.demoted(), d.words(), d.sharedBytes(), before, after, notes);
     }
 
-    private static SassProgram annotate(SassProgram q, RegisterDemotion.Result d) {
+    /** The program's {@code # Arch} (the maxas default sm_52 when absent or unknown). */
+    public static ArchSpec arch(SassProgram p) {
+        return p.arch().flatMap(ArchSpec::find).orElse(ArchSpec.sm52());
+    }
+
+    private static SassProgram annotate(SassProgram q, RegisterDemotion.Result d, int base, int dynamic) {
         List<Line> lines = new ArrayList<>(q.lines());
         int at = 0;
         for (int i = 0; i < lines.size(); i++) {
@@ -117,8 +140,10 @@ public final class RegDem {
         for (RegisterDemotion.Demoted x : d.demoted()) {
             regs.append(regs.isEmpty() ? "" : ",").append('R').append(x.register()).append(x.width() > 1 ? ":2" : "");
         }
-        lines.add(at, new Line.Text(Line.Text.Kind.COMMENT, "# RegDem: demoted " + regs + "; launch with "
-                + d.sharedBytes() + " B of dynamic shared memory"));
+        lines.add(at, new Line.Text(Line.Text.Kind.COMMENT, "# RegDem: demoted " + regs + " to shared memory at 0x"
+                + Integer.toHexString(base) + "; launch with " + (dynamic + d.sharedBytes())
+                + " B of dynamic shared memory (" + (dynamic > 0 ? "the kernel's " + dynamic + " B + " : "")
+                + d.sharedBytes() + " B of spill slots)"));
         return q.withLines(lines);
     }
 }

@@ -10,6 +10,7 @@ import java.util.function.IntPredicate;
 
 import tessera.regdem.analysis.RegisterUnits;
 import tessera.regdem.isa.Isa;
+import tessera.regdem.occupancy.ArchSpec;
 import tessera.regdem.sass.ControlCode;
 import tessera.regdem.sass.DemoteTag;
 import tessera.regdem.sass.Line;
@@ -24,7 +25,10 @@ import tessera.regdem.sass.SassProgram;
  */
 public final class RegisterDemotion {
 
-    /** Inputs: threads per block n, static shared size s, how many words k to demote, candidates in order. */
+    /**
+     * Inputs: threads per block n, s of Eq. (1) (the spill base: {@link SharedLayout#spillBase}), how many words k to
+     * demote, candidates in order.
+     */
     public record Config(int threads, int staticSmem, int demote, List<Integer> singles, List<Integer> pairs) {
     }
 
@@ -108,7 +112,7 @@ public final class RegisterDemotion {
         if (done.isEmpty()) {
             return new Result(p, List.of(), -1, -1, -1, 0, notes);
         }
-        lines = prologue(lines, rda, rdv, usesTidY);
+        lines = prologue(lines, rda, rdv, usesTidY, volta(p));
         SassProgram out = p.withLines(lines);
         return new Result(out, done, rda, rdv, rdv2, SharedLayout.bytes(words, c.threads()), notes);
     }
@@ -142,27 +146,37 @@ public final class RegisterDemotion {
         return out;
     }
 
-    /** RDA = tid·4 (1-D) or (tid.y·blockDim.x + tid.x)·4 (2-D), computed at kernel entry where no GPR is live. */
-    static List<Line> prologue(List<Line> lines, int rda, int rdv, boolean twoD) {
+    /** Whether the program's {@code # Arch} is Volta or later (no SHL/XMAD there: seed 004 targets Maxwell). */
+    static boolean volta(SassProgram p) {
+        return p.arch().flatMap(ArchSpec::find).map(ArchSpec::volta).orElse(false);
+    }
+
+    /**
+     * RDA = tid·4 (1-D) or (tid.y·blockDim.x + tid.x)·4 (2-D), computed at kernel entry where no GPR is live. Maxwell
+     * uses the paper's SHL/XMAD; Volta and later have neither, so the same values come from IMAD.SHL.U32 and IMAD with
+     * blockDim.x at c[0x0][0x0] (the forms nvcc itself emits there).
+     */
+    static List<Line> prologue(List<Line> lines, int rda, int rdv, boolean twoD, boolean volta) {
         int at = 0;
         while (at < lines.size() && !(lines.get(at) instanceof Line.Instr || lines.get(at) instanceof Line.Label)) {
             at++;
         }
+        Operand.Reg a = Operand.Reg.of(rda);
+        Operand.Reg v = Operand.Reg.of(rdv);
         List<Line> pro = new ArrayList<>();
         if (!twoD) {
-            pro.add(instr(ControlCode.of(0, 0, 1, false, 6), "S2R", List.of(), List.of(Operand.Reg.of(rda),
+            pro.add(instr(ControlCode.of(0, 0, 1, false, 6), "S2R", List.of(), List.of(a,
                     new Operand.SpecialReg("SR_TID.X"))));
-            pro.add(instr(ControlCode.of(0x01, 0, 0, false, 6), "SHL", List.of(), List.of(Operand.Reg.of(rda),
-                    Operand.Reg.of(rda), Operand.Imm.hex(2))));
+            pro.add(times4(ControlCode.of(0x01, 0, 0, false, 6), a, a, volta));
         } else {
-            pro.add(instr(ControlCode.of(0, 0, 1, false, 1), "S2R", List.of(), List.of(Operand.Reg.of(rda),
+            pro.add(instr(ControlCode.of(0, 0, 1, false, 1), "S2R", List.of(), List.of(a,
                     new Operand.SpecialReg("SR_TID.X"))));
-            pro.add(instr(ControlCode.of(0, 0, 2, false, 1), "S2R", List.of(), List.of(Operand.Reg.of(rdv),
+            pro.add(instr(ControlCode.of(0, 0, 2, false, 1), "S2R", List.of(), List.of(v,
                     new Operand.SpecialReg("SR_TID.Y"))));
-            pro.add(instr(ControlCode.of(0x03, 0, 0, false, 6), "XMAD", List.of(), List.of(Operand.Reg.of(rdv),
-                    Operand.Reg.of(rdv), new Operand.Const(0, null, 0x8, false, false), Operand.Reg.of(rda))));
-            pro.add(instr(ControlCode.of(0, 0, 0, false, 6), "SHL", List.of(), List.of(Operand.Reg.of(rda),
-                    Operand.Reg.of(rdv), Operand.Imm.hex(2))));
+            Operand.Const blockDimX = new Operand.Const(0, null, volta ? 0x0 : 0x8, false, false);
+            pro.add(instr(ControlCode.of(0x03, 0, 0, false, 6), volta ? "IMAD" : "XMAD", List.of(),
+                    List.of(v, v, blockDimX, a)));
+            pro.add(times4(ControlCode.of(0, 0, 0, false, 6), a, v, volta));
         }
         List<Line> out = new ArrayList<>(lines.subList(0, at));
         for (Line l : pro) {
@@ -170,6 +184,12 @@ public final class RegisterDemotion {
         }
         out.addAll(lines.subList(at, lines.size()));
         return out;
+    }
+
+    private static Line.Instr times4(ControlCode c, Operand.Reg d, Operand.Reg src, boolean volta) {
+        return volta
+                ? instr(c, "IMAD", List.of("SHL", "U32"), List.of(d, src, Operand.Imm.hex(4), Operand.Reg.of(255)))
+                : instr(c, "SHL", List.of(), List.of(d, src, Operand.Imm.hex(2)));
     }
 
     static Line.Instr instr(ControlCode c, String op, List<String> mods, List<Operand> ops) {

@@ -2,7 +2,8 @@ package tessera.regdem.demote;
 
 /**
  * Equation (1) of seed 004 §3.2: the r-th demoted register of thread t lives at {@code t·4 + s + r·n·4}, so the 32
- * lanes of a warp touch 32 consecutive words (32 distinct banks) for any static size s.
+ * lanes of a warp touch 32 consecutive words (32 distinct banks) for any static size s. On real kernels s is
+ * {@link #spillBase}: after the kernel's own static and dynamic shared memory, and after sm_90's reserved 1 KB.
  */
 public final class SharedLayout {
     public static final int BANKS = 32;
@@ -13,6 +14,15 @@ public final class SharedLayout {
     /** s: static shared size rounded up to a multiple of 4 bytes. */
     public static int alignStatic(int staticBytes) {
         return (staticBytes + 3) / 4 * 4;
+    }
+
+    /**
+     * Byte address where the demoted arrays start: the architecture's first shared address (1 KB on sm_90, see
+     * {@link tessera.regdem.occupancy.ArchSpec#sharedWindowBase()}) plus the kernel's static and the launch's dynamic
+     * shared memory, each rounded up to 4 bytes. Slots below it would overwrite the kernel's own shared data.
+     */
+    public static int spillBase(tessera.regdem.occupancy.ArchSpec arch, int staticBytes, int dynamicBytes) {
+        return arch.sharedWindowBase() + alignStatic(staticBytes) + alignStatic(dynamicBytes);
     }
 
     /** The compile-time "register offset" {@code s + r·n·4}. */

@@ -80,7 +80,7 @@ public final class Isa {
     }
 
     static final Set<String> JUMPS = Set.of("BRA", "BRX", "JMP", "JMX", "BRK", "CONT", "SYNC", "RET", "EXIT", "CAL",
-            "JCAL", "KIL");
+            "JCAL", "CALL", "KIL");
     static final Set<String> CONTROL = Set.of("SSY", "PBK", "PCNT", "PRET", "PEXIT", "NOP", "DEPBAR", "BAR", "MEMBAR",
             "WARPSYNC", "BSSY", "BSYNC", "YIELD");
     static final Set<String> STORES = Set.of("ST", "STG", "STS", "STL", "RED", "SUST");
@@ -193,6 +193,7 @@ public final class Isa {
         boolean store = STORES.contains(op);
         boolean load = LOADS.contains(op);
         boolean noDest = store || JUMPS.contains(op) || CONTROL.contains(op) || op.equals("R2P");
+        boolean setpLike = SETP.contains(op) || PRED_PAIR_DEST.contains(op);
         int dataWidth = (store || load) ? memWidth(i) : 1;
         int destWidth = 1;
         int srcWidth = 1;
@@ -200,49 +201,55 @@ public final class Isa {
             destWidth = op.equals("DSETP") ? 1 : 2;
             srcWidth = 2;
         } else if (QTR.contains(op) && !op.equals("MUFU")) {
-            List<Integer> tw = new ArrayList<>();
-            for (String m : i.mods()) {
-                int w = typeWidth(m);
-                if (w > 0) {
-                    tw.add(w);
-                }
-            }
-            destWidth = tw.isEmpty() ? 1 : tw.get(0);
-            srcWidth = tw.size() > 1 ? tw.get(1) : 1;
+            int[] w = conversionWidths(i);
+            destWidth = w[0];
+            srcWidth = w[1];
         } else if (load) {
             destWidth = dataWidth;
         } else if (op.equals("IMAD") && i.hasMod("WIDE")) {
             destWidth = 2;
+        } else if (op.equals("CS2R") && !i.hasMod("32")) {
+            destWidth = 2; // CS2R R4, SRZ / SR_CLOCKLO writes the pair R4:R5 [cuobjdump sm_70+]
+        } else if (op.equals("LDSM")) {
+            destWidth = ldsmWidth(i);
+        } else if (op.equals("HMMA")) {
+            destWidth = mma(i)[0];
         }
         boolean writesCC = false;
-        boolean destDone = noDest;
+        // Destinations come first: predicates and the one GPR destination, in any order (IADD3 R2, P1, ...;
+        // LOP3.LUT P0, R6, ...; SHFL.DOWN PT, R5, ...); the first other operand starts the sources, so a predicate
+        // after a source is read (SEL R2, R2, R3, P0; IADD3.X ..., P0, !PT) [cuobjdump sm_70+, maxas].
+        boolean destDone = noDest || PRED_ONLY_DEST.contains(op);
+        boolean inDestPrefix = !noDest && !setpLike;
+        int src = -1; // index of the current source operand (non-predicate operands after the destination)
         List<Operand> ops = i.operands();
         for (int k = 0; k < ops.size(); k++) {
             Operand o = ops.get(k);
             if (o instanceof Operand.Pred p) {
-                boolean pw = (SETP.contains(op) && k < 2) || (!destDone && !SETP.contains(op) && k == 0
-                        && !noDest) || (op.equals("VOTE") && k == 1) || (op.equals("SHFL") && k == 0);
+                boolean pw = setpLike ? k < 2 : op.equals("VOTE") ? k < ops.size() - 1 : inDestPrefix;
                 if (p.num() != Operand.Pred.PT && !p.uniform()) {
                     (pw ? predWrites : predReads).add(p.num());
                 }
-                if (SETP.contains(op) && k == 1) {
+                if (setpLike && k == 1) {
                     destDone = true;
                 }
                 continue;
             }
-            if (o instanceof Operand.Reg r) {
-                if (!destDone) {
-                    destDone = true;
-                    if (r.isGpr()) {
-                        writes.add(new RegRef(r.num(), destWidth, k, RegRef.Role.DATA));
-                    }
-                    if (r.hasExt("CC")) {
-                        writesCC = true;
-                    }
-                    continue;
-                }
+            if (o instanceof Operand.Reg r && !destDone) {
+                destDone = true;
                 if (r.isGpr()) {
-                    int w = store ? dataWidth : srcWidth;
+                    writes.add(new RegRef(r.num(), destWidth, k, RegRef.Role.DATA));
+                }
+                if (r.hasExt("CC")) {
+                    writesCC = true;
+                }
+                continue;
+            }
+            inDestPrefix = false;
+            src++;
+            if (o instanceof Operand.Reg r) {
+                if (r.isGpr()) {
+                    int w = store ? dataWidth : sourceWidth(i, src, srcWidth);
                     if (op.equals("ATOM") || op.equals("ATOMS")) {
                         w = dataWidth;
                     }
@@ -250,9 +257,7 @@ public final class Isa {
                 }
                 continue;
             }
-            if (!destDone && !(o instanceof Operand.Pred)) {
-                destDone = true; // first operand is not a register: no GPR destination
-            }
+            destDone = true; // first operand is not a register: no GPR destination
             if (o instanceof Operand.Mem m && m.base() != null && m.base().isGpr()) {
                 reads.add(new RegRef(m.base().num(), wideAddress(i, m.base()) ? 2 : 1, k, RegRef.Role.ADDRESS));
             } else if (o instanceof Operand.Const c && c.index() != null && c.index().isGpr()) {
@@ -262,6 +267,83 @@ public final class Isa {
         boolean readsCC = i.hasMod("X");
         return new Info(classOf(op), memSpace(op), load, store, isVariableLatency(op), List.copyOf(reads),
                 List.copyOf(writes), List.copyOf(predReads), List.copyOf(predWrites), readsCC, writesCC);
+    }
+
+    /** Instructions whose first two operands are predicate destinations, like the SETPs: PLOP3.LUT P1, PT, P1, P3, PT. */
+    static final Set<String> PRED_PAIR_DEST = Set.of("PLOP3");
+    /** Instructions whose only destination is a predicate: FCHK P0, R1, R2 (division range check) [sm_70+]. */
+    static final Set<String> PRED_ONLY_DEST = Set.of("FCHK");
+
+    /**
+     * Width of the {@code src}-th source operand (operands after the destination, predicates not counted) when it
+     * differs from the instruction's default: the 64-bit addend of {@code IMAD.WIDE Rd, Ra, Rb, Rc}, the return
+     * address pair of {@code RET.REL.NODEC R4 0x0} (CALL loads R4:R5, see the HFMA2/MOV of R5 before each RET),
+     * the A/B/C fragments of {@code HMMA}.
+     */
+    static int sourceWidth(Line.Instr i, int src, int dflt) {
+        return switch (i.opcode()) {
+            // IMAD.WIDE and IMAD.HI add a 64-bit Rc:Rc+1 (IMAD.HI.U32 R7, R7, R9, R6 = R7 + umulhi, R6:R7; corpus math64)
+            case "IMAD" -> (i.hasMod("WIDE") || i.hasMod("HI")) && src == 2 ? 2 : dflt;
+            case "RET" -> src == 0 ? 2 : dflt;
+            case "HMMA" -> src <= 2 ? mma(i)[src + 1] : dflt;
+            default -> dflt;
+        };
+    }
+
+    /**
+     * Registers per thread of {@code HMMA.<m><n><k>.<D type>[.<A/B type>]} fragments, {D, A, B, C}: for m16 shapes
+     * (sm_75+), A holds m·k, B k·n, C/D m·n elements spread over 32 threads; 16-bit A/B elements unless {@code TF32},
+     * F32 accumulators unless the D type is F16 (PTX ISA, "Matrix fragments for mma.m16n8k16"/"m16n8k8").
+     * Other shapes (Volta's 884) are not modelled: one register each.
+     */
+    static int[] mma(Line.Instr i) {
+        if (i.mods().isEmpty() || !i.mods().get(0).matches("16\\d{2,3}")) {
+            return new int[] {1, 1, 1, 1};
+        }
+        String shape = i.mods().get(0);
+        int m = 16;
+        int n = shape.charAt(2) - '0';
+        int k = Integer.parseInt(shape.substring(3));
+        int abBits = i.hasMod("TF32") ? 32 : 16;
+        int cdBits = i.mods().size() > 1 && i.mods().get(1).equals("F16") ? 16 : 32;
+        int a = Math.max(1, m * k * abBits / 32 / 32);
+        int b = Math.max(1, k * n * abBits / 32 / 32);
+        int cd = Math.max(1, m * n * cdBits / 32 / 32);
+        return new int[] {cd, a, b, cd};
+    }
+
+    /** {@code LDSM.16.M88.4} loads 4 registers, {@code .2} two, otherwise one (ldmatrix .x4/.x2/.x1) [sm_75+]. */
+    static int ldsmWidth(Line.Instr i) {
+        return i.hasMod("4") ? 4 : i.hasMod("2") ? 2 : 1;
+    }
+
+    /**
+     * {destination, source} widths of a conversion. Two type modifiers are destination then source
+     * ({@code F2F.F32.F64}). With one, cuobjdump for sm_70+ omits the default type: an integer type names the integer
+     * side ({@code I2F.U64.RP R4, R6} reads R6:R7, {@code F2I.U64.TRUNC R10, R10} writes R10:R11), a float type the
+     * float side ({@code I2F.F64} writes a pair, {@code F2I.F64.TRUNC} reads one).
+     */
+    static int[] conversionWidths(Line.Instr i) {
+        List<String> types = new ArrayList<>();
+        for (String m : i.mods()) {
+            if (typeWidth(m) > 0) {
+                types.add(m);
+            }
+        }
+        if (types.size() >= 2) {
+            return new int[] {typeWidth(types.get(0)), typeWidth(types.get(1))};
+        }
+        if (types.isEmpty()) {
+            return new int[] {1, 1};
+        }
+        String t = types.get(0);
+        boolean floatType = t.startsWith("F");
+        int w = typeWidth(t);
+        return switch (i.opcode()) {
+            case "I2F" -> floatType ? new int[] {w, 1} : new int[] {1, w};
+            case "F2I" -> floatType ? new int[] {1, w} : new int[] {w, 1};
+            default -> new int[] {w, 1};
+        };
     }
 
     /** Register bank of a GPR (4 banks on Maxwell/Pascal: id mod 4, seed §3.4.1). */

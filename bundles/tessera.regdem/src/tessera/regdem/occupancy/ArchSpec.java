@@ -73,6 +73,20 @@ public record ArchSpec(String name, int maxWarpsPerSM, int maxBlocksPerSM, int r
         return maxWarpsPerSM * 32;
     }
 
+    /**
+     * Byte address of the first shared variable of a CTA. On sm_90 nvcc (CUDA 12+) forms shared addresses after the
+     * 1 KB reserved area ({@code UMOV UR4, 0x400}; the cubin's {@code .nv.shared.KERNEL} size includes the 1 KB:
+     * corpus {@code data/nvcc/sm_90}); earlier architectures start at 0.
+     */
+    public int sharedWindowBase() {
+        return name.equals("sm_90") ? reservedSmemPerBlock : 0;
+    }
+
+    /** Volta and later (sm_70+): 128-bit instructions with their control bits, no {@code SHL}/{@code ISCADD}. */
+    public boolean volta() {
+        return Integer.parseInt(name.substring(3)) >= 70;
+    }
+
     /** MAX_THROUGHPUT of Eq. (2): the FP32 instruction throughput per SM per cycle (128 on Maxwell). */
     public int maxThroughput() {
         return fp32Throughput;

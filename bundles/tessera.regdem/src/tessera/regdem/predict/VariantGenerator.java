@@ -31,8 +31,24 @@ public final class VariantGenerator {
 
     public enum OccupancyModel { ARCH, PAPER }
 
+    /**
+     * {@code staticSmem}: the kernel's own static shared memory; {@code dynamicSmem}: the launch's dynamic shared
+     * memory (both occupy shared memory before the spill area, {@link SharedLayout#spillBase}).
+     */
     public record Settings(ArchSpec arch, int threads, int staticSmem, OccupancyModel occupancyModel,
-            StallPredictor.Mode predictorMode, double targetOccupancy, List<Integer> demoteCounts, Set<Integer> exclude) {
+            StallPredictor.Mode predictorMode, double targetOccupancy, List<Integer> demoteCounts, Set<Integer> exclude,
+            int dynamicSmem) {
+
+        public Settings(ArchSpec arch, int threads, int staticSmem, OccupancyModel occupancyModel,
+                StallPredictor.Mode predictorMode, double targetOccupancy, List<Integer> demoteCounts,
+                Set<Integer> exclude) {
+            this(arch, threads, staticSmem, occupancyModel, predictorMode, targetOccupancy, demoteCounts, exclude, 0);
+        }
+
+        /** Shared memory of the kernel itself per block: static plus dynamic, each rounded to 4 bytes. */
+        public int kernelSmem() {
+            return SharedLayout.alignStatic(staticSmem) + SharedLayout.alignStatic(dynamicSmem);
+        }
     }
 
     public record Report(List<Variant> variants, Variant chosen, List<DemotionTargets.Target> targets,
@@ -52,8 +68,8 @@ public final class VariantGenerator {
     public static Report run(SassProgram orig, SassProgram local, Settings s, Monitor monitor) {
         List<String> notes = new ArrayList<>();
         List<Variant> vs = new ArrayList<>();
-        int regs = RegisterUnits.registerCount(orig);
-        vs.add(score(s, "orig", 0, "-", false, false, false, orig, regs, s.staticSmem(), 0, List.of()));
+        int regs = RegisterUnits.allocated(orig, RegisterUnits.registerCount(orig));
+        vs.add(score(s, "orig", 0, "-", false, false, false, orig, regs, s.kernelSmem(), 0, List.of()));
         List<DemotionTargets.Target> targets = new ArrayList<>();
         Map<Integer, Integer> ks = new LinkedHashMap<>();
         if (s.demoteCounts() != null && !s.demoteCounts().isEmpty()) {
@@ -61,11 +77,11 @@ public final class VariantGenerator {
                 ks.put(k, regs - k + 2);
             }
         } else if (s.occupancyModel() == OccupancyModel.PAPER) {
-            for (int k : DemotionTargets.paper(regs, s.staticSmem(), s.threads())) {
+            for (int k : DemotionTargets.paper(regs, s.kernelSmem(), s.threads())) {
                 ks.put(k, regs - k + 2);
             }
         } else {
-            targets = DemotionTargets.forArch(s.arch(), regs, s.staticSmem(), s.threads());
+            targets = DemotionTargets.forArch(s.arch(), regs, s.kernelSmem(), s.threads());
             for (DemotionTargets.Target t : targets) {
                 if (t.occupancy().occupancy() + 1e-9 >= s.targetOccupancy()) {
                     ks.put(t.demote(), t.targetRegisters());
@@ -76,7 +92,7 @@ public final class VariantGenerator {
             }
         }
         if (ks.isEmpty()) {
-            Occupancy o = occupancy(s, regs, s.staticSmem());
+            Occupancy o = occupancy(s, regs, s.kernelSmem());
             notes.add(o.limitedBy(Occupancy.Limiter.REGISTERS)
                     ? "no occupancy step is reachable by demotion within the shared memory limit"
                     : "not register-limited (occupancy " + fmt(o.occupancy()) + " limited by " + o.limiters()
@@ -94,7 +110,7 @@ public final class VariantGenerator {
                     // a multi-word demotion or alignment may leave the count above target: demote a little more
                     for (int k = e.getKey(); k <= e.getKey() + 3; k++) {
                         r = RegDem.run(orig, new RegDem.Options(s.threads(), k, st, ac, sw, oa, true, true,
-                                s.exclude()));
+                                s.exclude(), s.dynamicSmem()));
                         if (r.registersAfter() <= e.getValue() || r.words() < k) {
                             break;
                         }
@@ -107,17 +123,22 @@ public final class VariantGenerator {
                             st.name().toLowerCase(Locale.ROOT).replace("_access", "").replace("operand_", ""),
                             ac ? 1 : 0, sw ? 1 : 0, oa ? 1 : 0);
                     vs.add(score(s, name, r.words(), st.name(), ac, sw, oa, r.program(), r.registersAfter(),
-                            s.staticSmem(), r.sharedBytes(), r.notes()));
+                            s.kernelSmem(), r.sharedBytes(), r.notes()));
                 }
             }
         }
         if (local != null) {
-            int lr = RegisterUnits.registerCount(local);
-            vs.add(score(s, "local", 0, "-", false, false, false, local, lr, local.sharedSize(), 0, List.of()));
-            LocalSpillToShared.Result ls = LocalSpillToShared.run(local, s.threads(), local.sharedSize());
+            int lr = RegisterUnits.allocated(local, RegisterUnits.registerCount(local));
+            int localSmem = SharedLayout.alignStatic(local.sharedSize()) + SharedLayout.alignStatic(s.dynamicSmem());
+            vs.add(score(s, "local", 0, "-", false, false, false, local, lr, localSmem, 0, List.of()));
+            LocalSpillToShared.Result ls = LocalSpillToShared.run(local, s.threads(),
+                    SharedLayout.spillBase(s.arch(), local.sharedSize(), s.dynamicSmem()));
             if (ls.words() > 0) {
                 vs.add(score(s, "local_shared", ls.words(), "-", false, false, false, ls.program(),
-                        RegisterUnits.registerCount(ls.program()), local.sharedSize(), ls.sharedBytes(), ls.notes()));
+                        RegisterUnits.allocated(local, RegisterUnits.registerCount(ls.program())), localSmem,
+                        ls.sharedBytes(), ls.notes()));
+            } else {
+                notes.addAll(ls.notes());
             }
         }
         double occMax = vs.stream().mapToDouble(Variant::occupancy).max().orElse(1);
@@ -139,8 +160,8 @@ public final class VariantGenerator {
     }
 
     private static Variant score(Settings s, String name, int k, String strategy, boolean ac, boolean sw, boolean oa,
-            SassProgram p, int regs, int staticSmem, long dyn, List<String> notes) {
-        long smem = SharedLayout.alignStatic(staticSmem) + dyn;
+            SassProgram p, int regs, int kernelSmem, long dyn, List<String> notes) {
+        long smem = kernelSmem + dyn;
         Occupancy o = occupancy(s, regs, smem);
         StallPredictor.Prediction pr = StallPredictor.predict(p, o.occupancy(), s.arch(), s.predictorMode());
         return new Variant(name, k, strategy, ac, sw, oa, regs, o.occupancy(), smem, dyn, pr.stall(), Double.NaN,

@@ -12,6 +12,11 @@ import java.util.regex.Pattern;
 final class InstructionParser {
 
     private static final Pattern OPCODE = Pattern.compile("[A-Z][A-Z0-9_]*(\\.[A-Za-z0-9_]+)*");
+    /** Convergence-barrier registers {@code B0..B15} of {@code BSSY B0, 0x3e0}, {@code BMOV.32.CLEAR RZ, B0} [sm_70+]. */
+    private static final Pattern BARRIER_REG = Pattern.compile("^B([0-9]|1[0-5])$");
+    private static final java.util.Set<String> BARRIER_REG_OPS = java.util.Set.of("BSSY", "BSYNC", "BMOV", "BREAK");
+    /** Scoreboards {@code SB0..SB5} of {@code DEPBAR.LE SB0, 0x1} [sm_70+]. */
+    private static final Pattern SCOREBOARD = Pattern.compile("^SB[0-5]$");
 
     private InstructionParser() {
     }
@@ -125,8 +130,7 @@ final class InstructionParser {
                     if (ot.isEmpty()) {
                         throw new LineError(k, 1, "empty operand", "remove the extra ',' or add the missing operand");
                     }
-                    b.operands.add(OperandParser.parse(ot, start + lead));
-                    b.operandRanges.add(new Range(base + start + lead, ot.length()));
+                    operand(b, ot, start + lead, base);
                     start = k + 1;
                 }
             }
@@ -135,6 +139,66 @@ final class InstructionParser {
                         "every '[' needs a ']' and every '{' a '}'");
             }
         }
+        for (int k = 0; k < b.operands.size(); k++) {
+            b.operands.set(k, inContext(b.opcode, b.operands.get(k)));
+        }
         return b;
+    }
+
+    /**
+     * Adds the operand text {@code ot} (trimmed, at column {@code col}). Two words without a comma are the
+     * register-plus-offset form of indirect jumps and returns, {@code RET.REL.NODEC R4 0x0} (return address R4:R5,
+     * then a byte offset) or {@code BRX R2 -0x80} [cuobjdump sm_70+]: they become two operands, a register and an
+     * immediate. Any other juxtaposition is a missing comma.
+     */
+    private static void operand(Body b, String ot, int col, int base) throws LineError {
+        int ws = wordBreak(ot);
+        if (ws < 0) {
+            b.operands.add(OperandParser.parse(ot, col));
+            b.operandRanges.add(new Range(base + col, ot.length()));
+            return;
+        }
+        String first = ot.substring(0, ws);
+        String rest = ot.substring(ws).stripLeading();
+        int restCol = col + ot.length() - rest.length();
+        Operand reg = OperandParser.parse(first, col);
+        if (!(reg instanceof Operand.Reg) || wordBreak(rest) >= 0) {
+            throw new LineError(restCol, rest.length(), "missing ',' before '" + OperandParser.abbreviate(rest) + "'",
+                    "separate operands with ','; only 'Rn OFFSET' (RET.REL.NODEC R4 0x0) needs none");
+        }
+        Operand off = OperandParser.parse(rest, restCol);
+        if (!(off instanceof Operand.Imm im) || im.isFloat()) {
+            throw new LineError(restCol, rest.length(), "missing ',' before '" + OperandParser.abbreviate(rest) + "'",
+                    "separate operands with ','; only 'Rn OFFSET' (RET.REL.NODEC R4 0x0) needs none");
+        }
+        b.operands.add(reg);
+        b.operandRanges.add(new Range(base + col, first.length()));
+        b.operands.add(off);
+        b.operandRanges.add(new Range(base + restCol, rest.length()));
+    }
+
+    /** Index of the first blank outside brackets in a trimmed operand, or -1. */
+    private static int wordBreak(String ot) {
+        int depth = 0;
+        for (int k = 0; k < ot.length(); k++) {
+            char c = ot.charAt(k);
+            if (c == '[' || c == '{' || c == '(') {
+                depth++;
+            } else if (c == ']' || c == '}' || c == ')') {
+                depth--;
+            } else if (Character.isWhitespace(c) && depth == 0) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /** Names that are registers for this opcode: barrier registers of BSSY/BSYNC/BMOV/BREAK, DEPBAR's scoreboards. */
+    private static Operand inContext(String opcode, Operand o) {
+        if (o instanceof Operand.Name n && (BARRIER_REG_OPS.contains(opcode) && BARRIER_REG.matcher(n.text()).matches()
+                || opcode.equals("DEPBAR") && SCOREBOARD.matcher(n.text()).matches())) {
+            return new Operand.SpecialReg(n.text());
+        }
+        return o;
     }
 }

@@ -14,7 +14,8 @@ public sealed interface Operand permits Operand.Reg, Operand.Pred, Operand.Speci
     /**
      * A general-purpose register {@code R<n>}/{@code RZ} (or a uniform register {@code UR<n>}/{@code URZ}) with its
      * prefix modifiers ({@code -}, {@code ~}, {@code |..|}) and dotted suffixes ({@code .CC}, {@code .H1}, {@code .reuse},
-     * {@code .64}).
+     * {@code .64}, the scaled index {@code .X4} of {@code [R6.X4]}). An absolute value prints its reuse flag after the
+     * bars, {@code |R3|.reuse}, as cuobjdump does.
      */
     record Reg(int num, boolean uniform, boolean neg, boolean not, boolean abs, List<String> ext) implements Operand {
         public Reg {
@@ -65,10 +66,15 @@ public sealed interface Operand permits Operand.Reg, Operand.Pred, Operand.Speci
             }
             sb.append(name());
             for (String e : ext) {
-                sb.append('.').append(e);
+                if (!(abs && e.equals("reuse"))) {
+                    sb.append('.').append(e);
+                }
             }
             if (abs) {
                 sb.append('|');
+                if (ext.contains("reuse")) {
+                    sb.append(".reuse"); // cuobjdump's spelling |R3|.reuse (sm_70+); maxas accepts it too
+                }
             }
             return sb.toString();
         }
@@ -85,7 +91,11 @@ public sealed interface Operand permits Operand.Reg, Operand.Pred, Operand.Speci
         }
     }
 
-    /** A special register such as {@code SR_TID.X}. */
+    /**
+     * A register outside the GPR and predicate files, which no analysis allocates: special registers {@code SR_TID.X},
+     * {@code SR_CgaCtaId}, {@code SRZ}; convergence barriers {@code B0..B15} (operands of BSSY/BSYNC/BMOV/BREAK);
+     * scoreboards {@code SB0..SB5} (operands of DEPBAR).
+     */
     record SpecialReg(String name) implements Operand {
         @Override
         public String text() {
@@ -169,7 +179,10 @@ public sealed interface Operand permits Operand.Reg, Operand.Pred, Operand.Speci
     record Name(String text) implements Operand {
     }
 
-    /** Anything else kept verbatim (e.g. DEPBAR lists {@code {1,2}}, cuobjdump label references). */
+    /**
+     * Anything else kept verbatim: DEPBAR's lists of numbers {@code {1,2}} and cuobjdump label references
+     * {@code `(.L_x_0)}. Never holds a register (lists naming registers are rejected by the parser).
+     */
     record Raw(String text) implements Operand {
     }
 }

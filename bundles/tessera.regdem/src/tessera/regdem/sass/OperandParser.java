@@ -12,7 +12,16 @@ import java.util.regex.Pattern;
 final class OperandParser {
 
     static final Pattern PRED = Pattern.compile("^(!?)(U?)P([0-6T])$");
-    private static final Pattern REG = Pattern.compile("^(-?)(~?)(\\|?)(U?)R(Z|\\d{1,3})((?:\\.[A-Za-z0-9_]+)*)(\\|?)$");
+    /**
+     * {@code [-][~][|]R<n>|RZ|UR<n>[.ext...][|][.reuse]}: cuobjdump (Volta and later) prints the operand-reuse flag of an
+     * absolute value after the bars ({@code |R3|.reuse}); maxas writes it inside ({@code |R3.reuse|}).
+     */
+    private static final Pattern REG = Pattern.compile(
+            "^(-?)(~?)(\\|?)(U?)R(Z|\\d{1,3})((?:\\.[A-Za-z0-9_]+)*)(\\|?)((?:\\.reuse)?)$");
+    /** {@code SRZ}, the zero special register of {@code CS2R R4, SRZ} [cuobjdump sm_70+]. */
+    private static final Pattern OTHER_REG = Pattern.compile("^SRZ$");
+    /** An element of a {@code {...}} list that names a register (such lists are not modelled). */
+    private static final Pattern LIST_REG = Pattern.compile("(?<![A-Za-z0-9_])(U?R(Z|\\d{1,3})|U?P[0-6T])(?![A-Za-z0-9_])");
     private static final Pattern HEX = Pattern.compile("^([-+]?)0x([0-9a-fA-F]{1,16})(\\.NEG)?$");
     private static final Pattern DEC = Pattern.compile("^[-+]?\\d{1,19}$");
     private static final Pattern FLT = Pattern.compile(
@@ -76,6 +85,11 @@ final class OperandParser {
             if (!s.endsWith("}")) {
                 throw new LineError(col, s.length(), "unclosed '{'", "write a list like {1,2}");
             }
+            if (LIST_REG.matcher(s).find()) {
+                // a list of registers would hide reads/writes from Isa: refuse it rather than keep it raw
+                throw new LineError(col, s.length(), "register list '" + abbreviate(s) + "' is not supported",
+                        "only lists of numbers such as DEPBAR's {1,2} are kept; write the registers as operands");
+            }
             return new Operand.Raw(s);
         }
         if (s.startsWith("`")) {
@@ -84,12 +98,16 @@ final class OperandParser {
         if ((m = PRED.matcher(s)).matches()) {
             return pred(m);
         }
-        if (SPECIAL.matcher(s).matches()) {
+        if (SPECIAL.matcher(s).matches() || OTHER_REG.matcher(s).matches()) {
             return new Operand.SpecialReg(s);
         }
         if ((m = REG.matcher(s)).matches()) {
             if (m.group(3).isEmpty() != m.group(7).isEmpty()) {
                 throw new LineError(col, s.length(), "unbalanced '|' around a register", "write |R4| for an absolute value");
+            }
+            if (!m.group(8).isEmpty() && m.group(7).isEmpty()) {
+                throw new LineError(col, s.length(), "malformed register '" + abbreviate(s) + "'",
+                        "write R4.reuse, or |R4|.reuse for an absolute value");
             }
             int num = m.group(5).equals("Z") ? Operand.RZ : Integer.parseInt(m.group(5));
             if (num > 255 || (num == 255 && !m.group(5).equals("Z"))) {
@@ -128,7 +146,14 @@ final class OperandParser {
 
     /** The dotted suffixes of a match of {@link #REG}, without the dots. */
     private static List<String> suffixes(Matcher m) {
-        return m.group(6).isEmpty() ? List.of() : List.of(m.group(6).substring(1).split("\\."));
+        List<String> l = new ArrayList<>();
+        if (!m.group(6).isEmpty()) {
+            l.addAll(List.of(m.group(6).substring(1).split("\\.")));
+        }
+        if (m.groupCount() >= 8 && m.group(8) != null && !m.group(8).isEmpty() && !l.contains("reuse")) {
+            l.add("reuse");
+        }
+        return l;
     }
 
     private record Term(Operand.Reg reg, long value) {

@@ -13,6 +13,14 @@ public record SassDocument(String fileName, SassProgram program, Diagnostics dia
         spans = List.copyOf(spans);
     }
 
+    /**
+     * The kernels of the listing, one per cuobjdump {@code Function :} section (never merged: addresses restart at 0
+     * in each), or the whole maxas listing; see {@link CuobjdumpFunctions}.
+     */
+    public List<SassFunction> functions() {
+        return CuobjdumpFunctions.split(this);
+    }
+
     /** Index of the program line containing the offset, or -1. */
     public int lineAt(int offset) {
         for (int i = 0; i < spans.size(); i++) {

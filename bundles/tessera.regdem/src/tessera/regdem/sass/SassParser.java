@@ -349,6 +349,12 @@ public final class SassParser {
                 return;
             }
             int last = lastInstr();
+            if (last < 0 && i > 0 && !lines.isEmpty() && lines.get(lines.size() - 1) instanceof Line.Text t
+                    && t.kind() == Line.Text.Kind.MALFORMED && t.text().equals(raw.get(i - 1))) {
+                // the high word of an instruction line already reported as malformed: no second error
+                addText(i, Line.Text.Kind.CUOBJ_HI);
+                return;
+            }
             if (last < 0) {
                 throw new LineError(0, l.length(), "control word without an instruction before it",
                         "in Volta+ listings the second word follows its instruction line");

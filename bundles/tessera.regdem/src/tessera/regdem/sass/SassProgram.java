@@ -59,7 +59,15 @@ public record SassProgram(Dialect dialect, List<Line> lines, String eol, boolean
         return headerOrBanner("Arch", "code for ");
     }
 
-    /** Kernel name; from the header, the cuobjdump {@code Function :} line, or empty. */
+    /** The kernels of this program (one per cuobjdump {@code Function :} section); see {@link CuobjdumpFunctions}. */
+    public List<SassFunction> functions() {
+        return CuobjdumpFunctions.split(this);
+    }
+
+    /**
+     * Kernel name; from the header, the cuobjdump {@code Function :} line, or empty. For a listing of several kernels
+     * this is the first one's: use {@link #functions()}.
+     */
     public Optional<String> kernelName() {
         return headerOrBanner("Kernel", "Function :");
     }

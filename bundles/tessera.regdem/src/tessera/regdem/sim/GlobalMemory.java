@@ -66,6 +66,29 @@ public final class GlobalMemory {
         b[o + 3] = (byte) (v >>> 24);
     }
 
+    /**
+     * Reads {@code bytes} (1, 2, 4 or 8) little-endian bytes at {@code addr}, zero-extended; the access is bounds- and
+     * alignment-checked like every other.
+     */
+    public long load(long addr, int bytes) {
+        byte[] b = locate(addr, bytes);
+        int o = (int) ((addr - BASE) % STRIDE);
+        long v = 0;
+        for (int k = bytes - 1; k >= 0; k--) {
+            v = v << 8 | (b[o + k] & 0xff);
+        }
+        return v;
+    }
+
+    /** Writes the low {@code bytes} (1, 2, 4 or 8) bytes of {@code v} little-endian at {@code addr}. */
+    public void store(long addr, int bytes, long v) {
+        byte[] b = locate(addr, bytes);
+        int o = (int) ((addr - BASE) % STRIDE);
+        for (int k = 0; k < bytes; k++) {
+            b[o + k] = (byte) (v >>> 8 * k);
+        }
+    }
+
     /** Checks a wide access (8 or 16 bytes) for alignment and bounds. */
     public void checkWide(long addr, int bytes) {
         locate(addr, bytes);

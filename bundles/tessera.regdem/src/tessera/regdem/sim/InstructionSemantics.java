@@ -246,17 +246,7 @@ final class InstructionSemantics {
     }
 
     private static boolean compare(String cmp, int c, boolean isFloat) {
-        return switch (cmp) {
-            case "LT" -> c < 0;
-            case "EQ" -> c == 0;
-            case "LE" -> c <= 0;
-            case "GT" -> c > 0;
-            case "NE" -> c != 0;
-            case "GE" -> c >= 0;
-            case "T" -> true;
-            case "F" -> false;
-            default -> unsupported("comparison " + cmp);
-        };
+        return VoltaInteger.compare(cmp, c);
     }
 
     private static boolean combine(String op, boolean a, boolean b) {

@@ -1,6 +1,7 @@
 package tessera.regdem.sim;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import tessera.regdem.isa.Isa;
@@ -16,16 +17,16 @@ import tessera.regdem.sass.SassProgram;
  */
 final class LaunchState {
 
-    private final int[] cbank = new int[SassSimulator.CONST_SIZE / 4];
+    private final ConstantBank cbank;
     private final Map<String, Operand> constants = new HashMap<>();
     private final GlobalMemory global;
-    private final int blockX;
-    private int ctaid;
+    private int ctaidX;
+    private int ctaidY;
     private byte[] shared;
 
-    LaunchState(SassProgram p, GlobalMemory g, int blockX, int blockY, int grid) {
+    LaunchState(SassProgram p, GlobalMemory g, ConstantBank.Layout layout, LaunchSpec spec) {
         this.global = g;
-        this.blockX = blockX;
+        this.cbank = new ConstantBank(layout);
         p.constants().forEach((k, v) -> {
             try {
                 constants.put(k, SassParser.operand(v));
@@ -33,35 +34,44 @@ final class LaunchState {
                 // a mapping that is not an operand is simply not usable as one
             }
         });
-        cbank[0x8 / 4] = blockX;
-        cbank[0xc / 4] = blockY;
-        cbank[0x10 / 4] = 1;
-        cbank[0x14 / 4] = grid;
-        cbank[0x18 / 4] = 1;
-        cbank[0x1c / 4] = 1;
-        cbank[0x20 / 4] = SassSimulator.LOCAL_SIZE;
-        cbank[0x28 / 4] = SassSimulator.LOCAL_SIZE;
+        cbank.geometry(spec.blockX(), spec.blockY(), spec.gridX(), spec.gridY());
     }
 
-    /** Places a parameter of {@code words} 32-bit words at its constant of the {@code <CONSTANT_MAPPING>}. */
-    void setParam(String name, long value, int words) {
+    /**
+     * Places the parameter values: by name at the constants of the {@code <CONSTANT_MAPPING>} when the listing maps
+     * parameter names (maxas listings; then every parameter must be mapped), else in declaration order from the
+     * layout's parameter base (cuobjdump listings).
+     */
+    void setParams(List<LaunchSpec.Param> params, long[] values) {
+        if (params.stream().noneMatch(q -> mapped(q.name()) != null)) {
+            cbank.placeInOrder(params, values);
+            return;
+        }
+        for (int i = 0; i < params.size(); i++) {
+            Operand.Const c = mapped(params.get(i).name());
+            if (c == null) {
+                throw new SimulationException("parameter " + params.get(i).name()
+                        + " has no constant in the <CONSTANT_MAPPING>");
+            }
+            cbank.put(c.offset(), values[i], params.get(i).bytes() / 4);
+        }
+    }
+
+    private Operand.Const mapped(String name) {
         Operand o = constants.get(name);
         if (o == null) {
             o = constants.get(name + "[0]");
         }
-        if (!(o instanceof Operand.Const c) || c.index() != null) {
-            throw new SimulationException("parameter " + name + " has no constant in the <CONSTANT_MAPPING>");
-        }
-        int idx = (int) (c.offset() / 4);
-        cbank[idx] = (int) value;
-        if (words == 2) {
-            cbank[idx + 1] = (int) (value >>> 32);
-        }
+        return o instanceof Operand.Const c && c.index() == null ? c : null;
     }
 
-    /** Starts block {@code block} with {@code sharedBytes} bytes of shared memory filled with {@code SHARED_FILL}. */
-    void startBlock(int block, int sharedBytes) {
-        ctaid = block;
+    /**
+     * Starts block ({@code x}, {@code y}) with {@code sharedBytes} bytes of shared memory filled with
+     * {@code SHARED_FILL}.
+     */
+    void startBlock(int x, int y, int sharedBytes) {
+        ctaidX = x;
+        ctaidY = y;
         shared = new byte[Math.max(0, sharedBytes)];
         for (int k = 0; k + 3 < shared.length; k += 4) {
             put(shared, k, SassSimulator.SHARED_FILL);
@@ -73,7 +83,7 @@ final class LaunchState {
     int src(SimThread t, Operand o) {
         return switch (o) {
             case Operand.Reg r -> {
-                int v = r.isZero() ? 0 : r.uniform() ? unsupported("uniform registers") : t.r[r.num()];
+                int v = t.get(r, r.num());
                 if (r.hasExt("H1")) {
                     v = v >>> 16;
                 } else if (r.hasExt("H0")) {
@@ -92,7 +102,7 @@ final class LaunchState {
             }
             case Operand.Imm im -> (int) im.value();
             case Operand.Const c -> {
-                int v = cword(c.bank(), (c.index() == null ? 0 : t.r[c.index().num()]) + c.offset());
+                int v = cword(c.bank(), (c.index() == null ? 0 : t.get(c.index(), c.index().num())) + c.offset());
                 if (c.abs()) {
                     v = Math.abs(v);
                 }
@@ -112,7 +122,7 @@ final class LaunchState {
 
     float fsrc(SimThread t, Operand o) {
         if (o instanceof Operand.Reg r) {
-            float f = Float.intBitsToFloat(r.isZero() ? 0 : t.r[r.num()]);
+            float f = Float.intBitsToFloat(t.get(r, r.num()));
             if (r.abs()) {
                 f = Math.abs(f);
             }
@@ -122,7 +132,8 @@ final class LaunchState {
             return (float) im.value();
         }
         if (o instanceof Operand.Const c) {
-            float f = Float.intBitsToFloat(cword(c.bank(), c.offset() + (c.index() == null ? 0 : t.r[c.index().num()])));
+            float f = Float.intBitsToFloat(cword(c.bank(), c.offset() + (c.index() == null ? 0
+                    : t.get(c.index(), c.index().num()))));
             if (c.abs()) {
                 f = Math.abs(f);
             }
@@ -133,40 +144,62 @@ final class LaunchState {
 
     double dsrc(SimThread t, Operand o) {
         if (o instanceof Operand.Reg r) {
-            double d = r.isZero() ? 0.0 : Double.longBitsToDouble(t.pair(r.num()));
+            double d = Double.longBitsToDouble(t.pair(r));
             if (r.abs()) {
                 d = Math.abs(d);
             }
             return r.neg() ? -d : d;
         }
         if (o instanceof Operand.Imm im) {
-            return im.isFloat() ? Float.intBitsToFloat((int) im.value()) : im.text().contains("0x")
+            return im.isFloat() ? parseDouble(im.text()) : im.text().contains("0x")
                     ? Double.longBitsToDouble(im.value() << 32) : (double) im.value();
         }
         if (o instanceof Operand.Const c) {
-            long lo = cword(c.bank(), c.offset()) & 0xffffffffL;
-            long hi = cword(c.bank(), c.offset() + 4) & 0xffffffffL;
-            double d = Double.longBitsToDouble(hi << 32 | lo);
+            double d = Double.longBitsToDouble(cpair(t, c));
+            if (c.abs()) {
+                d = Math.abs(d);
+            }
             return c.neg() ? -d : d;
         }
         return unsupported("double operand " + o.text());
     }
 
-    private int cword(int bank, long off) {
-        if (bank != 0 || off < 0 || off + 4 > SassSimulator.CONST_SIZE || off % 4 != 0) {
-            throw new SimulationException(String.format("constant access c[0x%x][0x%x] out of range", bank, off));
+    /** A float immediate as cuobjdump prints it ({@code 0.5}, {@code -INF}, {@code QNAN}, {@code 1e+300}) as a double. */
+    static double parseDouble(String text) {
+        String u = text.trim().replace("QNAN", "NaN").replace("NAN", "NaN").replace("INF", "Infinity");
+        try {
+            return Double.parseDouble(u);
+        } catch (NumberFormatException e) {
+            throw new SimulationException("bad floating-point immediate " + text);
         }
-        return cbank[(int) (off / 4)];
     }
 
-    private int special(SimThread t, String name) {
+    /** The 64-bit value of constant {@code c} and the word after it (pointers, doubles, {@code ULDC.64}). */
+    long cpair(SimThread t, Operand.Const c) {
+        long off = c.offset() + (c.index() == null ? 0 : t.get(c.index(), c.index().num()));
+        return (cword(c.bank(), off) & 0xffffffffL) | (long) cword(c.bank(), off + 4) << 32;
+    }
+
+    int cword(int bank, long off) {
+        if (bank != 0) {
+            throw new SimulationException(String.format("constant bank 0x%x is not simulated (only bank 0)", bank));
+        }
+        return cbank.word(off);
+    }
+
+    /**
+     * A special register. {@code SR_CgaCtaId} (sm_90: the block's rank in its cluster) is 0: every simulated block is
+     * its own cluster. {@code SRZ} reads 0.
+     */
+    int special(SimThread t, String name) {
         return switch (name) {
             case "SR_TID.X" -> t.tx;
             case "SR_TID.Y" -> t.ty;
             case "SR_TID.Z" -> 0;
-            case "SR_CTAID.X" -> ctaid;
-            case "SR_CTAID.Y", "SR_CTAID.Z" -> 0;
-            case "SR_LANEID" -> (t.ty * blockX + t.tx) % 32;
+            case "SR_CTAID.X" -> ctaidX;
+            case "SR_CTAID.Y" -> ctaidY;
+            case "SR_CTAID.Z", "SR_CgaCtaId", "SRZ" -> 0;
+            case "SR_LANEID" -> t.lane;
             default -> unsupported("special register " + name);
         };
     }
@@ -235,6 +268,61 @@ final class LaunchState {
             case SHARED -> put(checked(shared, addr, "shared"), (int) addr, v);
             case LOCAL -> put(checked(t.local, addr, "local"), (int) addr, v);
             default -> unsupported("store to " + space);
+        }
+    }
+
+    /** Reads {@code bytes} (1, 2, 4, 8) little-endian bytes of shared or local memory, zero-extended. */
+    long loadBytes(SimThread t, Isa.MemSpace space, long addr, int bytes) {
+        if (space == Isa.MemSpace.GLOBAL) {
+            return global.load(addr, bytes);
+        }
+        byte[] m = window(t, space);
+        checked(m, addr, bytes, space);
+        long v = 0;
+        for (int k = bytes - 1; k >= 0; k--) {
+            v = v << 8 | (m[(int) addr + k] & 0xff);
+        }
+        return v;
+    }
+
+    /** Writes the low {@code bytes} (1, 2, 4, 8) bytes of {@code v}. */
+    void storeBytes(SimThread t, Isa.MemSpace space, long addr, int bytes, long v) {
+        if (space == Isa.MemSpace.GLOBAL) {
+            global.store(addr, bytes, v);
+            return;
+        }
+        byte[] m = window(t, space);
+        checked(m, addr, bytes, space);
+        for (int k = 0; k < bytes; k++) {
+            m[(int) addr + k] = (byte) (v >>> 8 * k);
+        }
+    }
+
+    /** Checks an access of {@code bytes} at {@code addr} (for 16-byte accesses before their two 8-byte halves). */
+    void checkAccess(SimThread t, Isa.MemSpace space, long addr, int bytes) {
+        if (space == Isa.MemSpace.GLOBAL) {
+            global.checkWide(addr, bytes);
+        } else {
+            checked(window(t, space), addr, bytes, space);
+        }
+    }
+
+    private byte[] window(SimThread t, Isa.MemSpace space) {
+        return switch (space) {
+            case SHARED -> shared;
+            case LOCAL -> t.local;
+            default -> unsupported("memory space " + space);
+        };
+    }
+
+    private static void checked(byte[] mem, long addr, int bytes, Isa.MemSpace space) {
+        if (addr < 0 || addr + bytes > mem.length) {
+            throw new SimulationException(String.format("%s access of %d bytes at 0x%x is outside the %s window "
+                    + "[0, 0x%x)", space.name().toLowerCase(), bytes, addr, space.name().toLowerCase(), mem.length));
+        }
+        if (addr % bytes != 0) {
+            throw new SimulationException(String.format("misaligned %s access of %d bytes at 0x%x",
+                    space.name().toLowerCase(), bytes, addr));
         }
     }
 

@@ -88,4 +88,15 @@ class SharedLayoutTest {
         assertNull(u.setter(1));
         assertTrue(!u.busy(1));
     }
+
+    @org.junit.jupiter.api.Test
+    void spillSlotsFollowTheKernelsOwnSharedMemory() {
+        var sm80 = tessera.regdem.occupancy.ArchSpec.find("sm_80").orElseThrow();
+        var sm90 = tessera.regdem.occupancy.ArchSpec.find("sm_90").orElseThrow();
+        assertEquals(0, SharedLayout.spillBase(sm80, 0, 0));
+        assertEquals(1028 + 1028, SharedLayout.spillBase(sm80, 1025, 1027));
+        assertEquals(0x400, SharedLayout.spillBase(sm90, 0, 0));
+        assertEquals(0x400 + 1024 + 256, SharedLayout.spillBase(sm90, 1024, 255));
+        assertEquals(104 + 8, SharedLayout.spillBase(sm80, 101, 5));
+    }
 }
