@@ -252,9 +252,14 @@ public final class PtxPrinter {
         b.append(".address_size 64\n\n");
         String entry = code.ident(a.kernel().name());
         b.append(".visible .entry ").append(entry).append("(");
-        b.append(paramDecls.isEmpty() ? "" : "\n\t" + String.join(",\n\t", paramDecls) + "\n").append(")\n{\n");
-        b.append(code.declarations()).append(shared).append(code.pre).append(code.body).append("\tret;\n}\n");
+        b.append(paramDecls.isEmpty() ? "" : "\n\t" + String.join(",\n\t", paramDecls) + "\n").append(")\n");
         long[] block = a.block();
+        // the block size is part of the implementation: telling ptxas lets it keep registers × threads within the
+        // SM's register file (it spills instead); without it 28 of 600 random leaves failed to launch on an H200
+        // (CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, docs/telamon.md "On a GPU")
+        b.append(".reqntid ").append(block[0]).append(", ").append(block[1]).append(", ").append(block[2]).append('\n');
+        b.append("{\n");
+        b.append(code.declarations()).append(shared).append(code.pre).append(code.body).append("\tret;\n}\n");
         LaunchDescription launch = new LaunchDescription(a.kernel().name(), entry, target.arch(), a.grid(),
                 List.of(block[0], block[1], block[2]), sharedBytes, params);
         return new Result(b.toString(), launch);
