@@ -154,6 +154,21 @@ public final class PartialSchedule {
                 : hasS ? "scanning down from Late_Start" : "scanning up") + ")";
     }
 
+    /**
+     * Forward placement (SMS's last resort, docs/modsched.md change 6): the window scanned up from Early_Start (from
+     * {@code asap} when no predecessor is placed) to Late_Start when a successor is placed, never more than II
+     * cycles; so no node lands before its ASAP time, whatever is placed after it.
+     */
+    public String placeForward(int u, int asap) {
+        Starts w = starts(u);
+        int from = w.hasPredecessor() ? Math.max(w.earlyStart(), asap) : asap;
+        int to = w.hasSuccessor() ? Math.min(w.lateStart(), from + ii - 1) : from + ii - 1;
+        if (placeFirstFree(u, from, to, 1)) {
+            return null;
+        }
+        return noSlot(u, w, from, to, 1) + " (scanning up from Early_Start)";
+    }
+
     /** The placed FLOW successors ({@code successors}) or predecessors of {@code u}, other than itself. */
     private int placedFlow(int u, boolean successors) {
         int n = 0;

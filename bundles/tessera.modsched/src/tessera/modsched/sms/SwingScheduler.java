@@ -64,9 +64,81 @@ public final class SwingScheduler implements ModuloScheduler {
         for (String f : more) {
             failures.add("recurrence first: " + f);
         }
-        ScheduleResult res = new ScheduleResult(name(), r.result().mii(), third.schedule(), r.firstOrdering().order(),
-                r.result().attempts() + third.attempts(), List.copyOf(failures));
+        int[] order = r.firstOrdering().order();
+        int attempts = r.result().attempts() + third.attempts();
+        Schedule found = third.schedule();
+        if (found == null) {
+            // final stage: a topological order of the distance-0 arcs (ties in swing order), each node placed forward
+            // from its Early_Start (never before its ASAP), so no node comes after both ends of an intra-iteration
+            // path through it and only loop-carried arcs bound a window from above; they loosen as II grows
+            int[] topo = topological(loop, order);
+            List<String> last = new ArrayList<>();
+            IISearch fourth = IISearch.run(r.result().mii().value(), maxII, last, monitor,
+                    ii -> forward(loop, topo, r.properties(), ii));
+            for (String f : last) {
+                failures.add("topological order: " + f);
+            }
+            attempts += fourth.attempts();
+            if (fourth.schedule() != null) {
+                found = fourth.schedule();
+                order = topo;
+                failures.add("scheduled by the last resort: forward placement in a topological order of the"
+                        + " intra-iteration arcs (no swing order scheduled the loop at any II up to " + maxII + ")");
+            }
+        }
+        ScheduleResult res = new ScheduleResult(name(), r.result().mii(), found, order, attempts,
+                List.copyOf(failures));
         return new SmsResult(res, r.properties(), r.firstOrdering(), false, r.firstOrdering(), -1);
+    }
+
+    /** The last resort's step at one II: every node placed forward in {@code order}. */
+    private static Object forward(Loop loop, int[] order, NodeProperties props, int ii) {
+        PartialSchedule ps = new PartialSchedule(loop, ii);
+        for (int u : order) {
+            String why = ps.placeForward(u, Math.max(0, props.asap(u)));
+            if (why != null) {
+                return "II=" + ii + ": " + why;
+            }
+        }
+        return ps.schedule();
+    }
+
+    /** Kahn's algorithm over the distance-0 arcs, the ready node earliest in {@code order} first (null on a cycle). */
+    static int[] topological(Loop loop, int[] order) {
+        Digraph g = loop.graph();
+        int n = loop.size();
+        int[] position = new int[n];
+        for (int i = 0; i < order.length; i++) {
+            position[order[i]] = i;
+        }
+        int[] indegree = new int[n];
+        for (int v = 0; v < n; v++) {
+            for (int e : g.inEdges(v)) {
+                if (loop.distance(e) == 0 && g.source(e) != v) {
+                    indegree[v]++;
+                }
+            }
+        }
+        java.util.PriorityQueue<Integer> ready = new java.util.PriorityQueue<>(
+                java.util.Comparator.comparingInt(v -> position[v]));
+        for (int v = 0; v < n; v++) {
+            if (indegree[v] == 0) {
+                ready.add(v);
+            }
+        }
+        int[] out = new int[n];
+        int k = 0;
+        while (!ready.isEmpty()) {
+            int u = ready.poll();
+            out[k++] = u;
+            for (int e : g.outEdges(u)) {
+                int v = g.target(e);
+                if (loop.distance(e) == 0 && v != u && --indegree[v] == 0) {
+                    ready.add(v);
+                }
+            }
+        }
+        return k == n ? out : order;
     }
 
     private SmsResult runOrders(Loop loop, Monitor monitor) {

@@ -15,7 +15,7 @@ import tessera.regdem.sim.LaunchSpec;
  * kernel's own {@code # Launch: block=...} comment is used, and the view says so.
  *
  * @param threads threads per block (n of Eq. 1), or -1 when none is known
- * @param smem    static shared memory override, or null for the kernel's {@code # SharedSize}
+ * @param smem    dynamic shared memory of the launch (the spill area follows it), or null for none
  * @param arch    architecture override, or null for the kernel's {@code # Arch} (sm_52 when absent)
  * @param source  where the block size came from, for the view's status line
  */
