@@ -117,7 +117,7 @@ public class PalmedView extends EditorFileView {
             for (int i = 0; i < BLOCKS; i++) {
                 blocks.add(Comparison.randomBlock(rnd, r.mapping().instructions()));
             }
-            LlvmMca mca = LlvmMca.skylake();
+            LlvmMca mca = LlvmMca.forMachine(pm.name());
             boolean x86 = pm.instructionNames().stream().allMatch(X86Renderer::renderable);
             Comparison.Table t = Comparison.run(sim, r.mapping(), x86 && mca.unavailable() == null ? mca
                     : null, blocks, mon);

@@ -35,6 +35,7 @@ import tessera.palmed.model.PortMappingParser;
 import tessera.palmed.model.ResourceMapping;
 import tessera.palmed.predict.BlockParser;
 import tessera.palmed.predict.Comparison;
+import tessera.palmed.predict.Coverage;
 import tessera.palmed.predict.LlvmMca;
 import tessera.palmed.predict.Prediction;
 
@@ -54,23 +55,42 @@ public final class PalmedCommand implements CliCommand {
     public String usage() {
         return """
                 usage: tessera palmed infer --machine SIM.portmap|host --instructions LIST|FILE [--noise X] [--seed N]
-                                            [--cache DIR] [--basic N] [--time-limit S] [--out MAP] [--json]
+                                            [--cache DIR] [--basic N] [--time-limit S] [--out MAP]
+                                            [--allow-unexplained] [--json]
                        tessera palmed predict --mapping MAP BLOCK.s... [--json]
                        tessera palmed compare --machine SIM.portmap|host --mapping MAP (--blocks N | FILES...)
-                                              [--with llvm-mca] [--seed N] [--json]
+                                              [--with llvm-mca|none] [--mcpu CPU] [--seed N] [--json]
                 MAP is a resource mapping (text or JSON, as written by infer --out) or a .portmap (its dual is used).
-                LIST is comma-separated instruction ids, 'all' (every instruction of the .portmap), or @FILE.""";
+                LIST is comma-separated instruction ids, 'all' (every instruction of the .portmap), or @FILE.
+                infer exits 1 when the result is not explained by its measurements: more than 5 % of the instructions
+                fitted by LP_AUX fail the self-check by more than 5 %, or a core kernel is left more than 5 %
+                unexplained; --allow-unexplained reports the same and exits 0. infer and compare report the coverage:
+                the instructions not mapped and why (IPC below 0.05, seed 000 §VI-A: e.g. dividers, sqrt).
+                compare gives every block to both predictors and counts, never drops, the blocks a tool fails on (an
+                instruction the mapping lacks; an instruction llvm-mca rejects); errors are over the blocks both
+                predicted. llvm-mca gets each block unrolled to >= 100 instructions and its steady state
+                ((cycles of 2N - cycles of N iterations) / N); -mcpu is --mcpu, else the machine's name or its longest
+                prefix cut at a '-' that llvm-mca knows ('machine znver2-250' gives znver2), else 'native' for host.""";
     }
 
-    /** The options of each verb; all take a value, {@code --json} is the one flag. */
+    /** The valued options of each verb. */
     private static final Map<String, Set<String>> VERB_OPTIONS = Map.of(
             "infer", Set.of("machine", "instructions", "noise", "seed", "cache", "basic", "time-limit", "out"),
             "predict", Set.of("mapping"),
-            "compare", Set.of("machine", "mapping", "blocks", "with", "seed"));
+            "compare", Set.of("machine", "mapping", "blocks", "with", "seed", "mcpu"));
 
+    /** The flags of each verb. */
+    private static final Map<String, Set<String>> VERB_FLAGS = Map.of(
+            "infer", Set.of("json", "allow-unexplained"),
+            "predict", Set.of("json"),
+            "compare", Set.of("json"));
+
+    /** Every verb's flags (the launcher parses them before the verb is known, as the options below). */
     @Override
     public Set<String> flags() {
-        return Set.of("json");
+        Set<String> all = new TreeSet<>();
+        VERB_FLAGS.values().forEach(all::addAll);
+        return all;
     }
 
     /**
@@ -97,8 +117,10 @@ public final class PalmedCommand implements CliCommand {
         }
         List<String> rest = new ArrayList<>(words.subList(1, words.size()));
         // the options the launcher parsed are handed back to the verb's own parser, which rejects other verbs' options
-        if (rawArgs.flag("json")) {
-            rest.add("--json");
+        for (String f : flags()) {
+            if (rawArgs.flag(f)) {
+                rest.add("--" + f);
+            }
         }
         for (String o : valuedOptions()) {
             for (String v : rawArgs.options(o)) {
@@ -106,7 +128,7 @@ public final class PalmedCommand implements CliCommand {
                 rest.add(v);
             }
         }
-        Args a = Args.parse(rest, flags(), verbOptions);
+        Args a = Args.parse(rest, VERB_FLAGS.get(verb), verbOptions);
         try {
             return switch (verb) {
                 case "infer" -> infer(ctx, a);
@@ -235,18 +257,37 @@ public final class PalmedCommand implements CliCommand {
                 throw new DiagnosticException(Diagnostic.error(out.toString(), 0, "cannot write: " + e.getMessage(), ""));
             }
         }
+        Coverage coverage = new Coverage(instrs.size(), r.unmapped());
+        boolean allow = a.flag("allow-unexplained");
+        double tol = o.tolerance();
+        long failing = r.selfCheckFailures(tol);
+        Map<String, Object> selfCheck = Json.object("tolerance", tol, "maxFailingShare",
+                InferenceOptions.MAX_SELF_CHECK_FAILURES, "checked", r.selfCheckError().size(), "failing", failing,
+                "coreWorstKernel", r.core().worst(), "explained", r.explained(), "unexplained", r.unexplained(),
+                "allowUnexplained", allow);
         if (json(ctx, a)) {
             ctx.json(Json.object("machine", machine.id(), "basic", r.basic(), "benchmarks", r.benchmarks(),
-                    "cacheHits", cm.hits(), "millis", r.millis(), "mapping", MappingIO.toJson(r.mapping()),
-                    "selfCheckError", r.selfCheckError(), "log", r.log()));
+                    "cacheHits", cm.hits(), "millis", r.millis(), "coverage", coverage.toJson(), "selfCheck",
+                    selfCheck, "mapping", MappingIO.toJson(r.mapping()), "selfCheckError", r.selfCheckError(),
+                    "log", r.log()));
         } else {
             ctx.println(String.format(Locale.ROOT, "%d instructions, %d resources, %d benchmarks (%d cached), %.1f s",
                     r.mapping().instructions().size(), r.mapping().resources().size(), r.benchmarks(), cm.hits(),
                     r.millis() / 1000.0));
             ctx.println("basic instructions: " + String.join(" ", r.basic()));
+            ctx.println(coverage.summary());
+            ctx.println(String.format(Locale.ROOT, "self-check: %d of %d instructions fail by more than %.0f %%; "
+                    + "worst core kernel %.1f %% unexplained%s", failing, r.selfCheckError().size(), 100 * tol,
+                    100 * r.core().worst(), r.explained() ? "" : "; NOT EXPLAINED" + (allow
+                            ? " (allowed by --allow-unexplained)" : "")));
             ctx.println(r.mapping().toText());
         }
-        return r.diagnostics().hasErrors() ? FAILED : OK;
+        if (!r.explained()) {
+            String u = "the mapping does not explain the measurements: " + String.join("; ", r.unexplained());
+            ctx.report(allow ? Diagnostic.warning(machine.id(), 0, u, "accepted by --allow-unexplained")
+                    : Diagnostic.error(machine.id(), 0, u, "--allow-unexplained accepts such a result (exit 0)"));
+        }
+        return r.diagnostics().hasErrors() || (!r.explained() && !allow) ? FAILED : OK;
     }
 
     static ResourceMapping mapping(CliContext ctx, String file) {
@@ -289,15 +330,20 @@ public final class PalmedCommand implements CliCommand {
             throw new UsageException("--with supports llvm-mca (or none)");
         }
         ResourceMapping m = mapping(ctx, a.required("mapping", "missing --mapping"));
+        BenchmarkMachine machine = machine(ctx, a, new ArrayList<>(m.instructions()));
+        LlvmMca mca = with.equals("llvm-mca") ? llvmMca(ctx, a, machine) : null;
+        // the block pool is the machine's instructions, mapped or not: blocks Palmed cannot predict are counted
+        List<String> pool = machine.instructions();
         List<Kernel> blocks = new ArrayList<>();
         List<String> names = new ArrayList<>();
         if (a.option("blocks").isPresent()) {
             int n = a.intOption("blocks", 100);
             Random rnd = new Random(a.intOption("seed", 1));
-            List<String> ids = m.instructions().stream().filter(X86Renderer::renderable).toList();
+            List<String> ids = mca == null ? pool : pool.stream().filter(X86Renderer::renderable).toList();
             if (ids.isEmpty()) {
-                throw new DiagnosticException(Diagnostic.error("palmed", 0, "the mapping has no instruction with an "
-                        + "operand template, random blocks cannot be rendered for llvm-mca", "use ids like ADD_R64_R64"));
+                throw new DiagnosticException(Diagnostic.error("palmed", 0, "the machine has no instruction with an "
+                        + "operand template, random blocks cannot be rendered for llvm-mca", "use ids like ADD_R64_R64 "
+                        + "or --with none"));
             }
             for (int i = 0; i < n; i++) {
                 blocks.add(Comparison.randomBlock(rnd, ids));
@@ -305,7 +351,9 @@ public final class PalmedCommand implements CliCommand {
             }
         } else {
             for (String f : a.positional()) {
-                Kernel k = block(ctx, f, m);
+                Diagnostics d = new Diagnostics();
+                Kernel k = BlockParser.parse(f, read(ctx, f), i -> m.has(i) || pool.contains(i), d);
+                d.forEach(ctx::report);
                 if (k != null) {
                     blocks.add(k);
                     names.add(f);
@@ -315,18 +363,48 @@ public final class PalmedCommand implements CliCommand {
                 throw new UsageException("give --blocks N or block files");
             }
         }
-        List<String> hint = new ArrayList<>(m.instructions());
-        BenchmarkMachine machine = machine(ctx, a, hint);
-        LlvmMca mca = with.equals("llvm-mca") ? LlvmMca.skylake() : null;
-        if (mca != null && mca.unavailable() != null) {
-            throw new DiagnosticException(mca.unavailable());
-        }
-        Comparison.Table t = Comparison.run(machine, m, mca, blocks, ctx.monitor());
+        Coverage coverage = Coverage.of(machine, m, InferenceOptions.defaults().minIpc(),
+                machine instanceof SimulatedMachine);
+        Comparison.Table t = Comparison.run(machine, m, mca, blocks, coverage, ctx.monitor());
         if (json(ctx, a)) {
-            ctx.json(t.toJson(names));
+            Map<String, Object> j = t.toJson(names);
+            if (mca != null) {
+                j.put("llvmMcaSetup", Json.object("mcpu", mca.mcpu(), "unrolledTo", mca.minInstructions(),
+                        "throughput", "steady state: (cycles(2N) - cycles(N)) / N"));
+            }
+            ctx.json(j);
         } else {
-            ctx.println(t.summary());
+            ctx.println(t.summary() + (mca == null ? "" : String.format(Locale.ROOT, "llvm-mca: -mcpu=%s, blocks "
+                    + "unrolled to >= %d instructions, steady-state throughput", mca.mcpu(), mca.minInstructions())));
         }
         return OK;
+    }
+
+    /**
+     * llvm-mca with {@code -mcpu} from {@code --mcpu}, else the machine description: a .portmap's {@code machine NAME}
+     * or its longest '-'-cut prefix llvm-mca knows ({@link LlvmMca#forMachine}), {@code native} for the host.
+     */
+    private static LlvmMca llvmMca(CliContext ctx, Args a, BenchmarkMachine machine) {
+        String cpu = a.option("mcpu").orElse(null);
+        String source = "--mcpu";
+        if (cpu == null) {
+            if (machine instanceof SimulatedMachine sim) {
+                cpu = sim.mapping().name();
+                source = "the machine name in " + a.option("machine").get();
+            } else {
+                cpu = "native";
+                source = "the host";
+            }
+        }
+        LlvmMca mca = source.startsWith("the machine") ? LlvmMca.forMachine(cpu) : LlvmMca.forCpu(cpu);
+        if (mca.unavailable() != null) {
+            throw new DiagnosticException(mca.unavailable());
+        }
+        Diagnostic unknown = mca.unknownCpu();
+        if (unknown != null) {
+            throw new DiagnosticException(Diagnostic.error(unknown.file(), 0, unknown.message() + " (from " + source
+                    + ")", "give --mcpu CPU (llvm-mca -mtriple=x86_64 -mcpu=help lists them) or --with none"));
+        }
+        return mca;
     }
 }

@@ -19,6 +19,12 @@ import java.time.Duration;
 public record InferenceOptions(int m, int l, double tolerance, double minIpc, double quantum, int basicSetSize,
         int maxResources, int maxSplits, int feedbackRounds, int feedbackPerRound, Duration solverTimeLimit,
         long milpMillis, Duration campaignTimeLimit) {
+    /**
+     * Issue 21 item 3: {@code infer} fails (exit 1, unless {@code --allow-unexplained}) when more than this share of
+     * the instructions fitted by LP_AUX fail the self-check by more than the tolerance, or a core kernel is left more
+     * than the tolerance unexplained.
+     */
+    public static final double MAX_SELF_CHECK_FAILURES = 0.05;
 
     public static InferenceOptions defaults() {
         return new InferenceOptions(4, 4, 0.05, 0.05, 0.05, 8, 0, 6, 3, 4, Duration.ofSeconds(60), Long.getLong("palmed.milpMillis", 0), Duration.ofHours(2));

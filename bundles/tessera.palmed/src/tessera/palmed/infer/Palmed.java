@@ -25,7 +25,16 @@ public final class Palmed {
     /** Everything an inference produced. */
     public record Result(ResourceMapping mapping, List<String> basic, BasicInstructionSelection.Result selection,
             CoreMapping.Result core, Map<String, Double> selfCheckError, int benchmarks, long millis, List<String> log,
-            Diagnostics diagnostics) {
+            Diagnostics diagnostics, Map<String, String> unmapped, List<String> unexplained) {
+        /** Whether the self-check stayed within {@link InferenceOptions#MAX_SELF_CHECK_FAILURES} (issue 21 item 3). */
+        public boolean explained() {
+            return unexplained.isEmpty();
+        }
+
+        /** Instructions whose self-check error is above the tolerance. */
+        public long selfCheckFailures(double tolerance) {
+            return selfCheckError.values().stream().filter(e -> e > tolerance).count();
+        }
     }
 
     private Palmed() {
@@ -50,9 +59,11 @@ public final class Palmed {
         monitor.begin("PALMED inference on " + machine.id(), 4);
         monitor.subTask("single-instruction benchmarks (" + instructions.size() + ")");
         List<String> usable = new ArrayList<>();
+        Map<String, String> unmapped = new LinkedHashMap<>();
         for (String i : instructions) {
             double ipc = bench.ipc(i);
             if (ipc < o.minIpc()) {
+                unmapped.put(i, tessera.palmed.predict.Coverage.lowIpc(ipc, o.minIpc()));
                 diags.add(Diagnostic.warning(machine.id(), 0, String.format(Locale.ROOT,
                         "instruction %s has IPC %.3f below %.2f and is not mapped", i, ipc, o.minIpc()),
                         "seed 000 §VI-A excludes such instructions"));
@@ -125,21 +136,39 @@ public final class Palmed {
                 diags.add(Diagnostic.warning(machine.id(), 0, String.format(Locale.ROOT,
                         "instruction %s is poorly mapped: the mapping mispredicts its self-check benchmarks by %.1f%%",
                         f.instruction(), 100 * f.selfCheckError()),
-                        "it probably uses a resource no basic instruction reveals (digest §3.7); raise --basic"));
+                        "self-check: its kernels (alone and with each basic instruction, digest §3.7) against the "
+                                + "mapping's prediction"));
             }
         }
+        List<String> unexplained = new ArrayList<>();
         if (core.worst() > o.tolerance()) {
-            diags.add(Diagnostic.warning(machine.id(), 0, String.format(Locale.ROOT,
-                    "the core mapping leaves a kernel %.1f%% unexplained (LP2 residual %.3f)", 100 * core.worst(),
-                    core.residual()), "noisy measurements or a resource LP1 merged"));
+            String msg = String.format(Locale.ROOT, "the core mapping leaves a kernel %.1f%% unexplained (LP2 "
+                    + "residual %.3f over %d kernels)", 100 * core.worst(), core.residual(), core.kernels().size());
+            diags.add(Diagnostic.warning(machine.id(), 0, msg, String.format(Locale.ROOT,
+                    "the mapping's cycles for that kernel fall short of the measured ones by more than %.0f%%",
+                    100 * o.tolerance())));
+            unexplained.add(msg);
+        }
+        long failing = fits.values().stream().filter(f -> f.suspicious(o.tolerance())).count();
+        if (!fits.isEmpty() && failing > InferenceOptions.MAX_SELF_CHECK_FAILURES * fits.size()) {
+            unexplained.add(String.format(Locale.ROOT, "%d of %d instructions fitted by LP_AUX (%.1f%%) fail the "
+                    + "self-check by more than %.0f%% (at most %.0f%% may)", failing, fits.size(),
+                    100.0 * failing / fits.size(), 100 * o.tolerance(), 100 * InferenceOptions.MAX_SELF_CHECK_FAILURES));
         }
         if (!core.lp1Optimal()) {
-            diags.add(Diagnostic.warning(machine.id(), 0, "LP1 (shape mapping) stopped at its time limit; the shape is "
-                    + "the best found, not proven to use the fewest resources", "raise the solver time limit"));
+            diags.add(Diagnostic.warning(machine.id(), 0, "LP1 (shape mapping) stopped at the solver time limit of "
+                    + o.solverTimeLimit().toSeconds() + " s; the shape is the best found, not proven to use the fewest "
+                    + "resources", "InferenceOptions.solverTimeLimit sets the limit"));
         }
         if (!core.optimal()) {
-            diags.add(Diagnostic.warning(machine.id(), 0, "LP2 stopped at its time limit; weights are feasible but "
-                    + "not proven optimal", "raise the solver time limit"));
+            // issue 21: say what happened; a time limit only when the MILP ran with a budget and did not prove optimality
+            diags.add(Diagnostic.warning(machine.id(), 0, o.milpMillis() > 0
+                    ? String.format(Locale.ROOT, "LP2 is not proven optimal: the exact MILP did not prove optimality "
+                            + "within its budget of %d ms; the weights are the best feasible ones found", o.milpMillis())
+                    : String.format(Locale.ROOT, "LP2 is not proven optimal: the bottleneck search left a residual "
+                            + "%.3f and the exact MILP is off; the weights are the best feasible ones found",
+                            core.residual()),
+                    o.milpMillis() > 0 ? "raise -Dpalmed.milpMillis" : "-Dpalmed.milpMillis=MS runs the MILP"));
         }
         rho.replaceAll((i, row) -> {
             Map<String, Double> r = new LinkedHashMap<>();
@@ -155,7 +184,7 @@ public final class Palmed {
                 core.saturating());
         monitor.worked(1);
         return new Result(mapping, basic, sel, core, errs, bench.count(), System.currentTimeMillis() - start, log,
-                diags);
+                diags, unmapped, unexplained);
     }
 
     /** Convenience for tests: the measured IPC of a kernel on the machine. */

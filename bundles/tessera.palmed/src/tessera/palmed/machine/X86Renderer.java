@@ -80,6 +80,9 @@ public final class X86Renderer {
             throw new IllegalArgumentException("instruction id " + id + " does not name its operands (MNEMONIC_R64_R64)");
         }
         String mnem = id.substring(0, id.indexOf('_')).toLowerCase(Locale.ROOT);
+        if (mnem.equals("movsxd")) {
+            mnem = "movslq"; // the AT&T name: GNU as takes both, llvm-mca 14 rejects movsxd in AT&T syntax
+        }
         boolean vector = kinds.contains("XMM") || kinds.contains("YMM");
         boolean gprReg = kinds.stream().anyMatch(k -> k.startsWith("R"));
         String memKind = kinds.stream().filter(k -> k.startsWith("M")).findFirst().orElse(null);

@@ -11,9 +11,11 @@ import java.util.TreeSet;
 /**
  * Seed 000 §III-B / App. A Def. A.2, the classic disjunctive port mapping: instruction → μOPs → allowed ports.
  * Ports are single characters (uops.info style: {@code p0156} is ports 0,1,5,6). {@code issueWidth} &gt; 0 adds the
- * front-end limit of §VI-B (at most that many μOPs issued per cycle); 0 means unlimited.
+ * front-end limit of §VI-B (at most that many μOPs issued per cycle); 0 means unlimited. {@code declaredUops} holds
+ * the explicit μOP counts ({@code uops N}, issue 21 item 5) that replace the sum of an instruction's terms.
  */
-public record PortMapping(String name, SortedSet<String> ports, Map<String, List<Uop>> instructions, int issueWidth) {
+public record PortMapping(String name, SortedSet<String> ports, Map<String, List<Uop>> instructions, int issueWidth,
+        Map<String, Integer> declaredUops) {
     public PortMapping {
         ports = Collections.unmodifiableSortedSet(new TreeSet<>(ports));
         Map<String, List<Uop>> m = new LinkedHashMap<>();
@@ -22,6 +24,19 @@ public record PortMapping(String name, SortedSet<String> ports, Map<String, List
         if (issueWidth < 0) {
             throw new IllegalArgumentException("negative issue width");
         }
+        Map<String, Integer> d = new LinkedHashMap<>();
+        for (Map.Entry<String, Integer> e : declaredUops.entrySet()) {
+            if (!instructions.containsKey(e.getKey()) || e.getValue() < 0) {
+                throw new IllegalArgumentException("bad μOP count for " + e.getKey());
+            }
+            d.put(e.getKey(), e.getValue());
+        }
+        declaredUops = Collections.unmodifiableMap(d);
+    }
+
+    /** A mapping whose μOP counts are the sums of the terms (every file written before issue 21). */
+    public PortMapping(String name, SortedSet<String> ports, Map<String, List<Uop>> instructions, int issueWidth) {
+        this(name, ports, instructions, issueWidth, Map.of());
     }
 
     public List<Uop> uops(String instruction) {
@@ -36,11 +51,16 @@ public record PortMapping(String name, SortedSet<String> ports, Map<String, List
         return instructions.containsKey(instruction);
     }
 
-    /** Total μOP count of one instance. */
+    /** μOPs of one instance issued by the front end: the declared {@code uops N}, else the sum of its terms. */
     public int uopCount(String instruction) {
+        List<Uop> us = uops(instruction);
+        Integer declared = declaredUops.get(instruction);
+        if (declared != null) {
+            return declared;
+        }
         int n = 0;
-        for (Uop u : uops(instruction)) {
-            n += u.count();
+        for (Uop u : us) {
+            n += u.uops();
         }
         return n;
     }
@@ -74,7 +94,12 @@ public record PortMapping(String name, SortedSet<String> ports, Map<String, List
             sb.append("issue-width ").append(issueWidth).append('\n');
         }
         for (String i : instructions.keySet()) {
-            sb.append(i).append(": ").append(notation(i)).append('\n');
+            sb.append(i).append(": ").append(notation(i));
+            Integer declared = declaredUops.get(i);
+            if (declared != null) {
+                sb.append(uops(i).isEmpty() ? "" : " ").append("uops ").append(declared);
+            }
+            sb.append('\n');
         }
         return sb.toString();
     }

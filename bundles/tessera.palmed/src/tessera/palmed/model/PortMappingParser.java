@@ -20,12 +20,20 @@ import tessera.core.Diagnostics;
  * issue-width 4          (optional front-end limit, μOPs per cycle)
  * ADDSS: 1*p01
  * CVT:   1*p0+1*p01      (a '*'-less term means one μOP)
+ * DIVPS: 1*p0+4c*pd uops 1
+ * NOP:   uops 1          (no port, only the issue width; needs 'issue-width')
  * </pre>
+ * Issue 21 item 5 adds two forms, both optional, so every older file reads as before. A busy term {@code Cc*pPORTS}
+ * is one μOP that keeps one unit of PORTS busy C cycles (a non-pipelined divider); {@code N*pPORTS} stays N
+ * one-cycle μOPs. Both add their cycles of load to PORTS (seed 000 digest §2.3: the throughput is the optimal
+ * fractional assignment, max over port sets J of load(J)/|J|). A trailing {@code uops N} gives the μOPs the front end
+ * issues (used with {@code issue-width}) instead of the default, the sum of N over plain terms plus 1 per busy term.
  * Problems are reported as line-numbered diagnostics; the result is null when there is any error.
  */
 public final class PortMappingParser {
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.{}\\-]*");
-    private static final Pattern TERM = Pattern.compile("(?:(\\d+)\\s*\\*\\s*)?p([A-Za-z0-9]+)");
+    private static final Pattern TERM = Pattern.compile("(?:(\\d+)(c?)\\s*\\*\\s*)?p([A-Za-z0-9]+)");
+    private static final Pattern UOPS = Pattern.compile("(?:^|\\s)uops(?:\\s+(\\S*))?\\s*$");
 
     private PortMappingParser() {
     }
@@ -36,6 +44,8 @@ public final class PortMappingParser {
         int declaredLine = 0;
         int issue = 0;
         Map<String, List<Uop>> instrs = new LinkedHashMap<>();
+        Map<String, Integer> declaredUops = new LinkedHashMap<>();
+        int portlessLine = 0;
         Map<String, Integer> firstLine = new LinkedHashMap<>();
         TreeSet<String> used = new TreeSet<>();
         Map<String, Integer> portFirstUse = new LinkedHashMap<>();
@@ -99,17 +109,34 @@ public final class PortMappingParser {
                         + firstLine.get(iname) + ")", "keep one definition");
                 continue;
             }
-            if (usage.isEmpty()) {
+            Integer declaredCount = null;
+            Matcher um = UOPS.matcher(usage);
+            if (um.find()) {
+                declaredCount = wholeNumber(um.group(1));
+                if (declaredCount == null) {
+                    errors = err(diags, file, ln, "'uops' of " + iname + " needs a whole number",
+                            "write e.g. 'DIVPS: 1*p0+4c*pd uops 1'");
+                    continue;
+                }
+                usage = usage.substring(0, um.start()).strip();
+                if (usage.isEmpty() && declaredCount == 0) {
+                    errors = err(diags, file, ln, "instruction " + iname + " uses no port and no μOP",
+                            "give a port usage or 'uops N' with N > 0");
+                    continue;
+                }
+            }
+            if (usage.isEmpty() && declaredCount == null) {
                 errors = err(diags, file, ln, "instruction " + iname + " has no port usage", "write e.g. 1*p01");
                 continue;
             }
             List<Uop> uops = new ArrayList<>();
             boolean bad = false;
-            for (String term : usage.split("\\+")) {
+            for (String term : usage.isEmpty() ? new String[0] : usage.split("\\+")) {
                 Matcher m = TERM.matcher(term.strip());
                 if (!m.matches()) {
                     errors = err(diags, file, ln, "cannot read port usage '" + term.strip() + "' of " + iname,
-                            "use the uops.info notation N*pPORTS, e.g. 1*p0156 or 1*p0+1*p01");
+                            "use N*pPORTS (N μOPs, e.g. 1*p0156), Cc*pPORTS (a unit busy C cycles, e.g. 4c*pd),"
+                                    + " then optionally 'uops N'");
                     bad = true;
                     break;
                 }
@@ -126,7 +153,7 @@ public final class PortMappingParser {
                     break;
                 }
                 TreeSet<String> ps = new TreeSet<>();
-                for (char c : m.group(2).toCharArray()) {
+                for (char c : m.group(3).toCharArray()) {
                     String p = String.valueOf(c);
                     if (!ps.add(p)) {
                         errors = err(diags, file, ln, "port " + p + " repeated in '" + term.strip() + "'", "");
@@ -135,11 +162,17 @@ public final class PortMappingParser {
                     used.add(p);
                     portFirstUse.putIfAbsent(p, ln);
                 }
-                uops.add(new Uop(count, ps));
+                uops.add(new Uop(count, ps, m.group(2) != null && !m.group(2).isEmpty()));
             }
             if (!bad) {
                 instrs.put(iname, uops);
                 firstLine.put(iname, ln);
+                if (declaredCount != null) {
+                    declaredUops.put(iname, declaredCount);
+                }
+                if (uops.isEmpty() && portlessLine == 0) {
+                    portlessLine = ln;
+                }
             }
         }
         if (declared != null) {
@@ -150,13 +183,25 @@ public final class PortMappingParser {
                 }
             }
         }
+        if (portlessLine > 0 && issue == 0) {
+            errors = err(diags, file, portlessLine, "an instruction with only 'uops N' needs an issue width",
+                    "add 'issue-width W' or give the instruction a port usage");
+        }
         if (instrs.isEmpty() && !errors) {
             errors = err(diags, file, 0, "the port mapping defines no instruction", "add lines like 'ADDSS: 1*p01'");
         }
         if (errors) {
             return null;
         }
-        return new PortMapping(name, declared != null ? declared : used, instrs, issue);
+        return new PortMapping(name, declared != null ? declared : used, instrs, issue, declaredUops);
+    }
+
+    /** The value of a whole-number field, or null when it is missing, negative or not a number. */
+    private static Integer wholeNumber(String s) {
+        if (s == null || !s.matches("\\d{1,9}")) {
+            return null;
+        }
+        return Integer.parseInt(s);
     }
 
     private static boolean err(Diagnostics d, String file, int line, String msg, String hint) {

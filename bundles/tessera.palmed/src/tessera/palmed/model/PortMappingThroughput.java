@@ -13,7 +13,9 @@ import org.ojalgo.optimisation.Variable;
 /**
  * Seed 000 App. A Def. A.2/A.4, exact throughput of a disjunctive port mapping: the LP
  * min T s.t. Σ_{p∈ports(v)} x_{v,p} = σ_v, Σ_v x_{v,p} ≤ T, x ≥ 0 (digest §3.9), solved with ojAlgo.
- * With an issue width W the front-end constraint T ≥ (Σ μOPs)/W is added.
+ * σ_v is the load of a term: μOPs × 1 cycle, or the busy cycles of a non-pipelined unit (issue 21 item 5), so the
+ * optimum is max over port sets J of load(J)/|J|. With an issue width W the front-end constraint T ≥ (Σ μOPs)/W is
+ * added, counting each instruction's {@link PortMapping#uopCount} μOPs.
  */
 public final class PortMappingThroughput {
     private PortMappingThroughput() {
@@ -32,9 +34,9 @@ public final class PortMappingThroughput {
         int totalUops = 0;
         int v = 0;
         for (Map.Entry<String, Integer> en : k.counts().entrySet()) {
+            totalUops += pm.uopCount(en.getKey()) * en.getValue();
             for (Uop u : pm.uops(en.getKey())) {
                 int demand = u.count() * en.getValue();
-                totalUops += demand;
                 Expression flow = model.addExpression("uop_" + v).level(demand);
                 List<Variable> xs = new ArrayList<>();
                 for (String p : u.ports()) {

@@ -71,7 +71,7 @@ public final class PalmedBenchmark {
         for (int i = 0; i < nBlocks; i++) {
             blocks.add(Comparison.randomBlock(rnd, pm.instructionNames()));
         }
-        LlvmMca mca = LlvmMca.skylake();
+        LlvmMca mca = LlvmMca.forMachine(pm.name());
         boolean haveMca = mca.unavailable() == null;
         SimulatedMachine truth = new SimulatedMachine(pm);
         long t1 = System.currentTimeMillis();
