@@ -22,10 +22,11 @@ import tessera.palmed.predict.Comparison;
 import tessera.palmed.predict.LlvmMca;
 
 /**
- * Seed 000 evaluation harness: PALMED inference of the Skylake-like simulated machine, then N random blocks predicted
- * by the inferred mapping and by llvm-mca (-mcpu=skylake) against the ground truth (exact LP), RMS relative error and
+ * Seed 000 evaluation harness: PALMED inference of a simulated machine (the Skylake-like example, or any
+ * {@code .portmap}, e.g. a data/llvm mapping of issue 21), then N random blocks predicted by the inferred mapping and
+ * by llvm-mca (fair baseline, -mcpu from the machine name) against the ground truth (exact LP), RMS relative error and
  * Kendall tau-b, printed beside the paper's Table II / Fig. 4 numbers. Optional: K blocks measured natively on the host.
- * Args: [blocks=1000] [basic=8] [native=0] [noise=0] [feedback rounds=3]
+ * Args: [blocks=1000] [basic=8] [native=0] [noise=0] [feedback rounds=3] [portmap=examples/palmed/skylake.portmap]
  */
 public final class PalmedBenchmark {
     public static void main(String[] args) throws Exception {
@@ -34,7 +35,8 @@ public final class PalmedBenchmark {
         int native_ = args.length > 2 ? Integer.parseInt(args[2]) : 0;
         double noise = args.length > 3 ? Double.parseDouble(args[3]) : 0;
         int feedback = args.length > 4 ? Integer.parseInt(args[4]) : 3;
-        Path p = tessera.testing.Fixtures.root().resolve("examples/palmed/skylake.portmap");
+        Path p = args.length > 5 ? Path.of(args[5])
+                : tessera.testing.Fixtures.root().resolve("examples/palmed/skylake.portmap");
         Diagnostics d = new Diagnostics();
         PortMapping pm = PortMappingParser.parse(p.toString(), Files.readString(p), d);
         if (pm == null) {
@@ -77,7 +79,7 @@ public final class PalmedBenchmark {
         long t1 = System.currentTimeMillis();
         Comparison.Table t = Comparison.run(truth, r.mapping(), haveMca ? mca : null, blocks, Monitor.NULL);
         double cmpSeconds = (System.currentTimeMillis() - t1) / 1000.0;
-        System.out.println("PALMED benchmark (seed 000), Skylake-like simulated machine " + p.getFileName());
+        System.out.println("PALMED benchmark (seed 000), simulated machine " + p.getFileName());
         System.out.printf(Locale.ROOT, "%-44s %14s %14s%n", "", "this run", "paper SKL-SP");
         System.out.printf(Locale.ROOT, "%-44s %14d %14s%n", "instructions in the machine", pm.instructions().size(), "-");
         System.out.printf(Locale.ROOT, "%-44s %14d %14s%n", "instructions mapped", r.mapping().instructions().size(), "2586");
@@ -90,6 +92,8 @@ public final class PalmedBenchmark {
         System.out.printf(Locale.ROOT, "%-44s %14d %14s%n", "instructions failing the self-check", poor, "-");
         System.out.printf(Locale.ROOT, "%-44s %14s %14s%n", "reference for the blocks", "exact LP (sim)", "native");
         System.out.printf(Locale.ROOT, "%-44s %14d %14s%n", "blocks", nBlocks, "SPEC/PolyBench");
+        System.out.printf(Locale.ROOT, "%-44s %14d %14s%n", "blocks with an unmapped instruction", t.palmedFailed(),
+                "-");
         System.out.printf(Locale.ROOT, "%-44s %14.2f %14s%n", "Palmed RMS relative IPC error (%)", 100 * t.palmedError(),
                 "7.8 / 24.4");
         System.out.printf(Locale.ROOT, "%-44s %14.3f %14s%n", "Palmed Kendall tau-b", t.palmedTau(), "0.90 / 0.78");
