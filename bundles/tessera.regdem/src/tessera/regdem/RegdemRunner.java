@@ -149,9 +149,9 @@ public final class RegdemRunner {
             String msg = source > 0 && line > 0 ? prob.replaceFirst("^line \\d+: ", "") : prob;
             diags.add(Diagnostic.warning(r.fileName(), source > 0 ? source : line, msg, "the analyses approximate this"));
         }
-        if (p.constants().keySet().stream().anyMatch(k -> k.startsWith("dynamic"))) {
+        if (r.smem() == null && p.constants().keySet().stream().anyMatch(k -> k.startsWith("dynamic"))) {
             diags.add(Diagnostic.warning(r.fileName(), 0, "kernel may use dynamic shared memory: the spill area"
-                    + " starts after the static size", "pass the user's dynamic size in --smem (digest P3)"));
+                    + " starts after the static size only", "pass the launch's dynamic size in --smem (digest P3)"));
         }
         p = withResources(r, f, p, arch, diags);
         int dynamic = r.smem() != null ? r.smem() : 0;

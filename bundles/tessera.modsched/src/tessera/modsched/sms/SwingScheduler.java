@@ -2,6 +2,7 @@ package tessera.modsched.sms;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 import tessera.core.Monitor;
 import tessera.core.graph.Digraph;
@@ -73,8 +74,10 @@ public final class SwingScheduler implements ModuloScheduler {
             // path through it and only loop-carried arcs bound a window from above; they loosen as II grows
             int[] topo = topological(loop, order);
             List<String> last = new ArrayList<>();
-            IISearch fourth = IISearch.run(r.result().mii().value(), maxII, last, monitor,
-                    ii -> forward(loop, topo, r.properties(), ii));
+            IISearch fourth = IISearch.run(r.result().mii().value(), maxII, last, monitor, ii -> {
+                Object o = attempt(loop, topo, ii, (ps, u) -> ps.placeForward(u, Math.max(0, r.properties().asap(u))));
+                return o instanceof Failure f ? f.why() : o;
+            });
             for (String f : last) {
                 failures.add("topological order: " + f);
             }
@@ -91,54 +94,16 @@ public final class SwingScheduler implements ModuloScheduler {
         return new SmsResult(res, r.properties(), r.firstOrdering(), false, r.firstOrdering(), -1);
     }
 
-    /** The last resort's step at one II: every node placed forward in {@code order}. */
-    private static Object forward(Loop loop, int[] order, NodeProperties props, int ii) {
-        PartialSchedule ps = new PartialSchedule(loop, ii);
-        for (int u : order) {
-            String why = ps.placeForward(u, Math.max(0, props.asap(u)));
-            if (why != null) {
-                return "II=" + ii + ": " + why;
-            }
-        }
-        return ps.schedule();
-    }
-
-    /** Kahn's algorithm over the distance-0 arcs, the ready node earliest in {@code order} first (null on a cycle). */
+    /** A topological order of the distance-0 arcs, ties in {@code order}'s sequence ({@code order} on a cycle). */
     static int[] topological(Loop loop, int[] order) {
         Digraph g = loop.graph();
-        int n = loop.size();
-        int[] position = new int[n];
+        int[] position = new int[loop.size()];
         for (int i = 0; i < order.length; i++) {
             position[order[i]] = i;
         }
-        int[] indegree = new int[n];
-        for (int v = 0; v < n; v++) {
-            for (int e : g.inEdges(v)) {
-                if (loop.distance(e) == 0 && g.source(e) != v) {
-                    indegree[v]++;
-                }
-            }
-        }
-        java.util.PriorityQueue<Integer> ready = new java.util.PriorityQueue<>(
-                java.util.Comparator.comparingInt(v -> position[v]));
-        for (int v = 0; v < n; v++) {
-            if (indegree[v] == 0) {
-                ready.add(v);
-            }
-        }
-        int[] out = new int[n];
-        int k = 0;
-        while (!ready.isEmpty()) {
-            int u = ready.poll();
-            out[k++] = u;
-            for (int e : g.outEdges(u)) {
-                int v = g.target(e);
-                if (loop.distance(e) == 0 && v != u && --indegree[v] == 0) {
-                    ready.add(v);
-                }
-            }
-        }
-        return k == n ? out : order;
+        int[] topo = TopologicalOrder.sort(g, e -> loop.distance(e) == 0 && g.source(e) != g.target(e),
+                v -> position[v]);
+        return topo == null ? order : topo;
     }
 
     private SmsResult runOrders(Loop loop, Monitor monitor) {
@@ -252,9 +217,14 @@ public final class SwingScheduler implements ModuloScheduler {
     }
 
     private static Object attempt(Loop loop, int[] order, NodeProperties props, int ii, SmsOptions options) {
+        return attempt(loop, order, ii, (ps, u) -> ps.placeInWindow(u, props.asap(u), options.successorSide()));
+    }
+
+    /** One step at {@code ii}: each node of {@code order} placed by {@code place} (null, or why it found no slot). */
+    private static Object attempt(Loop loop, int[] order, int ii, BiFunction<PartialSchedule, Integer, String> place) {
         PartialSchedule ps = new PartialSchedule(loop, ii);
         for (int u : order) {
-            String why = ps.placeInWindow(u, props.asap(u), options.successorSide());
+            String why = place.apply(ps, u);
             if (why != null) {
                 return new Failure(u, "II=" + ii + ": " + why);
             }

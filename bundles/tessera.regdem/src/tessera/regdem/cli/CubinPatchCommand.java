@@ -12,6 +12,7 @@ import tessera.core.cli.UsageException;
 import tessera.regdem.RegdemRunner;
 import tessera.regdem.analysis.RegisterUnits;
 import tessera.regdem.cubin.CubinPatch;
+import tessera.regdem.cubin.CubinReader;
 import tessera.regdem.cubin.ResourceException;
 import tessera.regdem.demote.LocalSpillToShared;
 import tessera.regdem.demote.SharedLayout;
@@ -21,7 +22,6 @@ import tessera.regdem.sass.SassParser;
 import tessera.regdem.sass.SassPrinter;
 import tessera.regdem.sass.SassProgram;
 import tessera.regdem.sass.SassFunction;
-import tessera.regdem.cubin.CubinReader;
 
 /**
  * {@code tessera regdem LISTING --block N --patch-cubin OUT.cubin}: the local→shared variant (digest §3.9) of the
@@ -34,7 +34,8 @@ final class CubinPatchCommand {
 
     static int run(CliContext ctx, RegdemRunner.Request req, RegdemRunner.Outcome out, Path cubin, Path target)
             throws Exception {
-        if (cubin == null || !Files.readString(cubin, StandardCharsets.ISO_8859_1).startsWith("\u007fELF")) {
+        byte[] bytes = cubin == null ? new byte[0] : Files.readAllBytes(cubin);
+        if (!CubinReader.isCubin(bytes)) {
             throw new UsageException("--patch-cubin needs the kernel's cubin: --cubin FILE.cubin (or FILE.cubin beside"
                     + " the listing)");
         }
@@ -48,7 +49,6 @@ final class CubinPatchCommand {
                     + String.join("; ", v.notes()), "the kernel must spill to local memory at constant offsets"));
             return CliCommand.FAILED;
         }
-        byte[] bytes = Files.readAllBytes(cubin);
         int regs = RegisterUnits.allocated(orig, RegisterUnits.registerCount(v.program()));
         CubinPatch.Result r;
         try {
@@ -57,7 +57,6 @@ final class CubinPatchCommand {
             ctx.report(e.toDiagnostic());
             return CliCommand.FAILED;
         }
-        CubinReader.read(target.toString(), r.cubin()); // the patched file still reads as a cubin
         Path listing = target.resolveSibling(target.getFileName().toString().replaceAll("\\.cubin$", "") + ".sass");
         Files.write(target, r.cubin());
         Files.writeString(listing, SassPrinter.print(v.program()), StandardCharsets.UTF_8);

@@ -225,7 +225,7 @@ public final class RegdemCommand implements CliCommand {
         }
         byte[] bytes = Files.readAllBytes(cubin);
         try {
-            return r.withResources(bytes.length >= 4 && bytes[0] == 0x7f && bytes[1] == 'E'
+            return r.withResources(CubinReader.isCubin(bytes)
                     ? CubinReader.read(cubin.toString(), bytes).usages()
                     : ResourceReports.parse(cubin.toString(), new String(bytes, StandardCharsets.UTF_8),
                             a.option("arch").orElse(null)));

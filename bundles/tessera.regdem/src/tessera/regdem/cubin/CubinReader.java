@@ -55,6 +55,11 @@ public final class CubinReader {
         return read(file.toString(), data);
     }
 
+    /** Whether {@code data} is an ELF file (to tell a cubin from a ptxas log or res-usage text). */
+    public static boolean isCubin(byte[] data) {
+        return ElfImage.isElf(data);
+    }
+
     public static Cubin read(String fileName, byte[] data) throws ResourceException {
         ElfImage elf = ElfImage.parse(fileName, data);
         int sm;

@@ -31,7 +31,7 @@ final class ElfImage {
     private ElfImage(String file, byte[] data) throws ResourceException {
         this.file = file;
         this.data = data;
-        if (data.length < 4 || data[0] != 0x7f || data[1] != 'E' || data[2] != 'L' || data[3] != 'F') {
+        if (!isElf(data)) {
             throw fail("not a cubin: the file does not start with the ELF magic number (it starts with "
                     + preview() + ")", "give the ELF file nvcc writes with -cubin (or cuobjdump -xelf extracts); a "
                     + "SASS listing, ptxas log or cuobjdump -res-usage text is read as text, not as a cubin");
@@ -58,6 +58,11 @@ final class ElfImage {
     }
 
     private static final String HINT_CUBIN = "give the cubin of a CUDA kernel (nvcc -cubin -arch=sm_XX)";
+
+    /** Whether {@code data} starts with the ELF magic number (a cubin, not a text report or listing). */
+    static boolean isElf(byte[] data) {
+        return data.length >= 4 && data[0] == 0x7f && data[1] == 'E' && data[2] == 'L' && data[3] == 'F';
+    }
 
     static ElfImage parse(String file, byte[] data) throws ResourceException {
         return new ElfImage(file, data);

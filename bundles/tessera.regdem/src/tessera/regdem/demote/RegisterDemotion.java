@@ -10,7 +10,6 @@ import java.util.function.IntPredicate;
 
 import tessera.regdem.analysis.RegisterUnits;
 import tessera.regdem.isa.Isa;
-import tessera.regdem.occupancy.ArchSpec;
 import tessera.regdem.sass.ControlCode;
 import tessera.regdem.sass.DemoteTag;
 import tessera.regdem.sass.Line;
@@ -148,7 +147,7 @@ public final class RegisterDemotion {
 
     /** Whether the program's {@code # Arch} is Volta or later (no SHL/XMAD there: seed 004 targets Maxwell). */
     static boolean volta(SassProgram p) {
-        return p.arch().flatMap(ArchSpec::find).map(ArchSpec::volta).orElse(false);
+        return RegDem.arch(p).volta();
     }
 
     /**

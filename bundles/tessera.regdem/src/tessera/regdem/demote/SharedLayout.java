@@ -22,7 +22,12 @@ public final class SharedLayout {
      * shared memory, each rounded up to 4 bytes. Slots below it would overwrite the kernel's own shared data.
      */
     public static int spillBase(tessera.regdem.occupancy.ArchSpec arch, int staticBytes, int dynamicBytes) {
-        return arch.sharedWindowBase() + alignStatic(staticBytes) + alignStatic(dynamicBytes);
+        return arch.sharedWindowBase() + kernelBytes(staticBytes, dynamicBytes);
+    }
+
+    /** The kernel's own shared memory per block: static plus dynamic bytes, each rounded up to 4. */
+    public static int kernelBytes(int staticBytes, int dynamicBytes) {
+        return alignStatic(staticBytes) + alignStatic(dynamicBytes);
     }
 
     /** The compile-time "register offset" {@code s + r·n·4}. */

@@ -47,7 +47,7 @@ public final class VariantGenerator {
 
         /** Shared memory of the kernel itself per block: static plus dynamic, each rounded to 4 bytes. */
         public int kernelSmem() {
-            return SharedLayout.alignStatic(staticSmem) + SharedLayout.alignStatic(dynamicSmem);
+            return SharedLayout.kernelBytes(staticSmem, dynamicSmem);
         }
     }
 
@@ -129,7 +129,7 @@ public final class VariantGenerator {
         }
         if (local != null) {
             int lr = RegisterUnits.allocated(local, RegisterUnits.registerCount(local));
-            int localSmem = SharedLayout.alignStatic(local.sharedSize()) + SharedLayout.alignStatic(s.dynamicSmem());
+            int localSmem = SharedLayout.kernelBytes(local.sharedSize(), s.dynamicSmem());
             vs.add(score(s, "local", 0, "-", false, false, false, local, lr, localSmem, 0, List.of()));
             LocalSpillToShared.Result ls = LocalSpillToShared.run(local, s.threads(),
                     SharedLayout.spillBase(s.arch(), local.sharedSize(), s.dynamicSmem()));
