@@ -4,7 +4,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,6 +33,8 @@ import tessera.core.CancelledException;
 import tessera.core.Diagnostic;
 import tessera.core.Monitor;
 import tessera.core.pass.GenPaths;
+import tessera.core.SourceText;
+import tessera.core.DiagnosticException;
 import tessera.core.pass.Pass;
 import tessera.core.pass.PassExecutor;
 import tessera.core.pass.ProjectSettings;
@@ -117,7 +118,14 @@ public class TesseraBuilder extends IncrementalProjectBuilder {
                     continue;
                 }
                 f.deleteMarkers(MARKER, true, IResource.DEPTH_ZERO);
-                String text = read(f);
+                String text;
+                try {
+                    text = read(f);
+                } catch (DiagnosticException e) {
+                    mark(project, f, passes.get(0), e.diagnostic());
+                    sub.worked(1);
+                    continue;
+                }
                 Set<String> produced = new LinkedHashSet<>();
                 PassExecutor.Products products = new PassExecutor.Products(); // one parse per file, shared down the chain
                 for (Pass p : passes) {
@@ -125,6 +133,12 @@ public class TesseraBuilder extends IncrementalProjectBuilder {
                     PassExecutor.Execution ex = PassExecutor.execute(p, rel, text, settings,
                             other -> readProjectFile(project, other), products, m);
                     for (Map.Entry<String, byte[]> o : ex.outputs().entrySet()) {
+                        String owner = ownerOf(index, o.getKey(), rel);
+                        if (owner != null && !sameContent(project, o.getKey(), o.getValue())) {
+                            mark(project, f, p, Diagnostic.error(rel, 0, "its output " + GenPaths.GEN_FOLDER + "/" + o.getKey()
+                                    + " has the same name as that of " + owner + ", which was kept", "rename one of the two files"));
+                            continue;
+                        }
                         write(project, o.getKey(), o.getValue());
                         produced.add(o.getKey());
                     }
@@ -284,9 +298,33 @@ public class TesseraBuilder extends IncrementalProjectBuilder {
         return Optional.empty();
     }
 
+    /** The source file another input than {@code rel} wrote {@code output} for, by the index; null when none. */
+    static String ownerOf(Properties index, String output, String rel) {
+        for (String src : index.stringPropertyNames()) {
+            if (!src.equals(rel) && List.of(index.getProperty(src).split(",")).contains(output)) {
+                return src;
+            }
+        }
+        return null;
+    }
+
+    /** Whether gen/{@code genRelative} holds exactly {@code content} (two inputs may produce one output together). */
+    static boolean sameContent(IProject project, String genRelative, byte[] content) {
+        IFile f = project.getFile(GenPaths.GEN_FOLDER + "/" + genRelative);
+        if (!f.exists()) {
+            return false;
+        }
+        try (InputStream in = f.getContents(true)) {
+            return java.util.Arrays.equals(in.readAllBytes(), content);
+        } catch (IOException | CoreException e) {
+            return false;
+        }
+    }
+
+    /** The file's text as every Tessera reader sees it ({@link SourceText}); invalid UTF-8 is a {@link DiagnosticException}. */
     static String read(IFile f) throws CoreException {
         try (InputStream in = f.getContents(true)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return SourceText.decode(rel(f), in.readAllBytes());
         } catch (IOException e) {
             throw new CoreException(org.eclipse.core.runtime.Status.error("cannot read " + f.getFullPath(), e));
         }

@@ -47,6 +47,9 @@ final class BuildCommand implements CliCommand {
             throw new UsageException("no project folder at " + project);
         }
         Path out = args.option("out").map(ctx::resolve).orElse(project);
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new UsageException("--out " + out + " is a file; name a folder (results go to its gen/)");
+        }
         List<PassRun> runs = new ProjectRunner(PassRegistry.discover()).run(project, out, ctx.monitor());
         if (ctx.json()) {
             ctx.json(RunReport.json(runs));

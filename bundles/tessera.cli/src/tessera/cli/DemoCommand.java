@@ -47,6 +47,9 @@ final class DemoCommand implements CliCommand {
             throw new UsageException("no examples folder at " + examples + " (give one with --examples DIR)");
         }
         Path out = ctx.resolve(args.option("out").orElse("out/demo"));
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new UsageException("--out " + out + " is a file; name a folder (results go to its gen/)");
+        }
         PassRegistry registry = PassRegistry.discover();
         List<PassRun> runs = new ProjectRunner(registry).run(examples, out, ctx.monitor());
         boolean ok = runs.stream().noneMatch(PassRun::hasErrors);

@@ -40,7 +40,21 @@ public final class Main {
             exit codes: 0 ok, 1 the input has errors or a check failed, 2 bad command line, 70 internal error
             """;
 
+    static {
+        logToStderr();
+    }
+
     private Main() {
+    }
+
+    /** Xtext's log4j configuration writes to stdout; ours writes warnings and errors to stderr, so --json stays JSON. */
+    static void logToStderr() {
+        org.apache.log4j.Logger root = org.apache.log4j.Logger.getRootLogger();
+        root.removeAllAppenders();
+        root.addAppender(new org.apache.log4j.ConsoleAppender(new org.apache.log4j.PatternLayout("tessera: %p %c{1}: %m%n"),
+                org.apache.log4j.ConsoleAppender.SYSTEM_ERR));
+        root.setLevel(org.apache.log4j.Level.WARN);
+        org.apache.log4j.Logger.getLogger("org.eclipse.xtext").setLevel(org.apache.log4j.Level.WARN);
     }
 
     public static void main(String[] argv) {
@@ -109,7 +123,53 @@ public final class Main {
             out.println(command.usage());
             return CliCommand.OK;
         }
-        CliContext ctx = new CliContext(out, err, cwd, json, quiet);
+        boolean withTraces = debug;
+        if (!json) {
+            CliContext ctx = new CliContext(out, err, cwd, false, quiet);
+            return onLargeStack(() -> runCommand(command, name, rest, ctx, err, withTraces), err, name);
+        }
+        JsonOnFailure guard = new JsonOnFailure(out, err);
+        CliContext ctx = new CliContext(guard.out(), guard.err(), cwd, true, quiet);
+        int code = onLargeStack(() -> runCommand(command, name, rest, ctx, guard.err(), withTraces), guard.err(), name);
+        guard.finish(code);
+        return code;
+    }
+
+    /** Stack for one command: deep but bounded inputs (nesting up to SourceText.MAX_NESTING) must not overflow it. */
+    static final long STACK_BYTES = 512L << 20;
+
+    /** Runs {@code body} on a thread with a {@link #STACK_BYTES} stack; JVM errors become one-line messages. */
+    static int onLargeStack(java.util.function.IntSupplier body, PrintStream err, String name) {
+        int[] code = {CliCommand.INTERNAL};
+        Thread t = new Thread(null, () -> {
+            try {
+                code[0] = body.getAsInt();
+            } catch (StackOverflowError e) {
+                err.println("tessera " + name + ": the input is nested or chained too deeply for this command (stack overflow);"
+                        + " simplify it or report it with the input");
+                code[0] = CliCommand.FAILED;
+            } catch (OutOfMemoryError e) {
+                err.println("tessera " + name + ": out of memory (" + e.getMessage() + "); give Java more memory (JAVA_OPTS=-Xmx8g)"
+                        + " or reduce the input");
+                code[0] = CliCommand.FAILED;
+            } catch (Throwable e) {
+                err.println("tessera " + name + ": internal error: " + e + " (rerun with --debug for details; please report it)");
+                code[0] = CliCommand.INTERNAL;
+            }
+        }, "tessera-" + name, STACK_BYTES);
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            t.interrupt();
+            Thread.currentThread().interrupt();
+            return 130;
+        }
+        return code[0];
+    }
+
+    private static int runCommand(CliCommand command, String name, List<String> rest, CliContext ctx, PrintStream err,
+            boolean debug) {
         try {
             return command.run(ctx, Args.parse(rest, command.flags(), command.valuedOptions()));
         } catch (UsageException e) {
@@ -126,6 +186,15 @@ public final class Main {
             return 130;
         } catch (java.nio.file.NoSuchFileException e) {
             err.println("tessera " + name + ": no such file: " + e.getMessage());
+            return CliCommand.FAILED;
+        } catch (java.nio.file.AccessDeniedException e) {
+            err.println("tessera " + name + ": permission denied: " + e.getMessage());
+            return CliCommand.FAILED;
+        } catch (java.nio.file.FileSystemException e) {
+            err.println("tessera " + name + ": " + e.getMessage());
+            return CliCommand.FAILED;
+        } catch (java.io.UncheckedIOException e) {
+            err.println("tessera " + name + ": " + e.getCause().getMessage());
             return CliCommand.FAILED;
         } catch (Exception | LinkageError e) {
             err.println("tessera " + name + ": internal error: " + e

@@ -23,23 +23,12 @@ final class RunReport {
             m.put("ok", !r.hasErrors());
             m.put("summary", r.summaries());
             m.put("outputs", r.outputs());
-            m.put("diagnostics", r.diagnostics().stream().map(RunReport::diagnostic).toList());
+            m.put("diagnostics", r.diagnostics().stream().map(Diagnostic::toJson).toList());
             items.add(m);
         }
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ok", runs.stream().noneMatch(PassRun::hasErrors));
         m.put("runs", items);
-        return m;
-    }
-
-    static Map<String, Object> diagnostic(Diagnostic d) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("severity", d.severity().word());
-        m.put("file", d.file());
-        m.put("line", d.line());
-        m.put("column", d.column());
-        m.put("message", d.message());
-        m.put("hint", d.hint());
         return m;
     }
 

@@ -41,16 +41,41 @@ public record Diagnostic(Severity severity, String file, int line, int column, i
         return severity == Severity.ERROR;
     }
 
+    /**
+     * The line shown to users: a diagnostic about a whole file (no line known) is shown at its start, line 1, so every
+     * diagnostic naming a file has a position; 0 only for one without a file (a command-line or time-limit error).
+     */
+    public int shownLine() {
+        return line > 0 || file.isEmpty() ? line : 1;
+    }
+
+    /** The column shown to users: 1 for a diagnostic about a whole file (see {@link #shownLine()}). */
+    public int shownColumn() {
+        return line > 0 || file.isEmpty() ? column : 1;
+    }
+
+    /** The diagnostic as a JSON object (severity, file, line, column, message, hint, code), positions as shown. */
+    public java.util.Map<String, Object> toJson() {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("severity", severity.word());
+        m.put("file", file);
+        m.put("line", shownLine());
+        m.put("column", shownColumn());
+        m.put("message", message);
+        m.put("hint", hint);
+        if (!code.isEmpty()) {
+            m.put("code", code);
+        }
+        return m;
+    }
+
     /** The compiler-style one-liner: {@code file:line:col: error: message (hint)}. */
     public String format() {
         StringBuilder sb = new StringBuilder();
         if (!file.isEmpty()) {
-            sb.append(file).append(':');
-            if (line > 0) {
-                sb.append(line).append(':');
-                if (column > 0) {
-                    sb.append(column).append(':');
-                }
+            sb.append(file).append(':').append(shownLine()).append(':');
+            if (shownColumn() > 0) {
+                sb.append(shownColumn()).append(':');
             }
             sb.append(' ');
         }

@@ -29,4 +29,39 @@ public interface Monitor {
             throw new CancelledException();
         }
     }
+
+    /**
+     * This monitor, whose {@link #checkCanceled()} also throws {@link TimeLimitException} naming {@code what} once
+     * {@code deadline} has passed: every loop that polls its monitor honours {@code --time-limit} (issue 22).
+     */
+    default Monitor withDeadline(Deadline deadline, String what) {
+        Monitor base = this;
+        return new Monitor() {
+            @Override
+            public boolean isCanceled() {
+                return base.isCanceled();
+            }
+
+            @Override
+            public void checkCanceled() {
+                deadline.check(what);
+                base.checkCanceled();
+            }
+
+            @Override
+            public void begin(String task, int totalWork) {
+                base.begin(task, totalWork);
+            }
+
+            @Override
+            public void worked(int work) {
+                base.worked(work);
+            }
+
+            @Override
+            public void subTask(String name) {
+                base.subTask(name);
+            }
+        };
+    }
 }

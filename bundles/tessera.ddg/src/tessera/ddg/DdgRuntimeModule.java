@@ -28,4 +28,9 @@ public class DdgRuntimeModule extends AbstractDdgRuntimeModule {
     public Class<? extends IEObjectDocumentationProvider> bindIEObjectDocumentationProvider() {
         return DdgDocumentationProvider.class;
     }
+
+    /** At most 100 problems per file are kept, the rest counted (tessera.xtext.CappedResourceValidator). */
+    public Class<? extends org.eclipse.xtext.validation.IResourceValidator> bindIResourceValidator() {
+        return tessera.xtext.CappedResourceValidator.class;
+    }
 }

@@ -4,7 +4,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +27,7 @@ import com.google.inject.Injector;
 
 import tessera.core.Diagnostic;
 import tessera.core.DiagnosticException;
+import tessera.core.SourceText;
 import tessera.core.Diagnostics;
 import tessera.dspace.exh.Include;
 import tessera.dspace.exh.Specification;
@@ -64,13 +64,32 @@ public final class DspaceLoader {
     /** Loads a file from disk (includes relative to it). */
     public static Result load(Path file) {
         Path abs = file.toAbsolutePath().normalize();
-        return load(abs.toString(), p -> {
+        // files are read as SourceText (strict UTF-8, BOM, CR, nesting); a file that is not is reported once, at its
+        // line and column, before the diagnostics of the load (issue 22)
+        java.util.Set<Diagnostic> unreadable = new java.util.LinkedHashSet<>();
+        Result r = load(abs.toString(), p -> {
             try {
-                return Optional.of(Files.readString(Path.of(p)));
-            } catch (IOException e) {
+                String text = SourceText.read(Path.of(p), p);
+                SourceText.checkNesting(p, text);
+                return Optional.of(text);
+            } catch (DiagnosticException e) {
+                unreadable.add(e.diagnostic());
+                return Optional.empty();
+            } catch (IOException | RuntimeException e) {
                 return Optional.empty();
             }
         });
+        if (unreadable.isEmpty()) {
+            return r;
+        }
+        Diagnostics d = new Diagnostics();
+        unreadable.forEach(d::add);
+        for (Diagnostic x : r.diagnostics()) {
+            if (!x.message().startsWith("cannot read the decision space")) {
+                d.add(x);
+            }
+        }
+        return new Result(null, null, d, r.specs());
     }
 
     /** Loads from a text (for tests and the editor); includes resolve through {@code reader}. */
@@ -181,9 +200,13 @@ public final class DspaceLoader {
         tessera.core.Severity s = i.getSeverity() == Severity.ERROR ? tessera.core.Severity.ERROR
                 : i.getSeverity() == Severity.WARNING ? tessera.core.Severity.WARNING : tessera.core.Severity.INFO;
         String hint = i.getData() != null && i.getData().length > 1 ? i.getData()[1] : "";
-        return new Diagnostic(s, file, i.getLineNumber() == null ? 0 : i.getLineNumber(),
-                i.getColumn() == null ? 0 : i.getColumn(), i.getOffset() == null ? -1 : i.getOffset(),
-                i.getLength() == null ? 0 : i.getLength(), i.getMessage(), hint, i.getCode());
+        // a file that could not be loaded (an include read twice, say) has an issue without a position: 1:1, and
+        // without the exception's class in its message (issue 22: every diagnostic has a position)
+        boolean placed = i.getLineNumber() != null && i.getLineNumber() > 0;
+        String message = String.valueOf(i.getMessage()).replaceFirst("^java\\.io\\.[A-Za-z]*Exception: ", "");
+        return new Diagnostic(s, file, placed ? i.getLineNumber() : 1,
+                placed ? (i.getColumn() == null ? 0 : i.getColumn()) : 1, i.getOffset() == null ? -1 : i.getOffset(),
+                i.getLength() == null ? 0 : i.getLength(), message, hint, i.getCode());
     }
 
     /** Parses only (no linking or validation): used by the grammar fuzzer. Returns the syntax errors. */

@@ -42,4 +42,9 @@ public class ExhRuntimeModule extends AbstractExhRuntimeModule {
     public Class<? extends IValueConverterService> bindIValueConverterService() {
         return ExhValueConverters.class;
     }
+
+    /** At most 100 problems per file are kept, the rest counted (tessera.xtext.CappedResourceValidator). */
+    public Class<? extends org.eclipse.xtext.validation.IResourceValidator> bindIResourceValidator() {
+        return tessera.xtext.CappedResourceValidator.class;
+    }
 }

@@ -1,8 +1,6 @@
 package tessera.kernel;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +53,11 @@ public final class KernelLoader {
     public static Result load(Path file, Map<String, Long> paramOverrides) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = tessera.core.SourceText.read(file, file.toString()); // strict UTF-8, BOM and CR handled
+        } catch (tessera.core.DiagnosticException e) {
+            Diagnostics d = new Diagnostics();
+            d.add(e.diagnostic());
+            return new Result(null, null, d);
         } catch (IOException e) {
             Diagnostics d = new Diagnostics();
             d.add(new Diagnostic(Severity.ERROR, file.toString(), 0, 0, -1, 0, "cannot read " + file + ": " + e.getMessage(),
@@ -69,7 +71,14 @@ public final class KernelLoader {
     public static Result loadText(String name, String text, Map<String, Long> paramOverrides) {
         String file = name == null ? "" : name;
         Map<String, Long> overrides = paramOverrides == null ? Map.of() : paramOverrides;
-        XtextResource res = KERNEL.parse(text, file);
+        XtextResource res;
+        try {
+            res = KERNEL.parse(text, file);
+        } catch (tessera.core.DiagnosticException e) { // brackets nested too deep: a diagnostic, never a throw
+            Diagnostics d = new Diagnostics();
+            d.add(e.diagnostic());
+            return new Result(null, null, d);
+        }
         KernelOverrides.set(res, overrides);
         Diagnostics d = KERNEL.diagnostics(file, res);
         KernelDef ast = res.getContents().isEmpty() ? null : (KernelDef) res.getContents().get(0);

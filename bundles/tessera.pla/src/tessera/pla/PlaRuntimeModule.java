@@ -53,4 +53,14 @@ public class PlaRuntimeModule extends AbstractPlaRuntimeModule {
 
     @SuppressWarnings("unused")
     private static final Class<?> KEEP = LinkingDiagnosticMessageProvider.class;
+
+    /** A number beyond 32 bits is a diagnostic at its position (issue 22), not a raw NumberFormatException message. */
+    public Class<? extends org.eclipse.xtext.conversion.IValueConverterService> bindIValueConverterService() {
+        return tessera.pla.lang.PlaValueConverters.class;
+    }
+
+    /** At most 100 problems per file are kept, the rest counted (tessera.xtext.CappedResourceValidator). */
+    public Class<? extends org.eclipse.xtext.validation.IResourceValidator> bindIResourceValidator() {
+        return tessera.xtext.CappedResourceValidator.class;
+    }
 }

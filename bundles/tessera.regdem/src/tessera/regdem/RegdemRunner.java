@@ -72,15 +72,25 @@ public final class RegdemRunner {
         }
     }
 
-    /** "192" → 192, "16x12" → 192, else -1. */
+    /**
+     * The most threads per block any architecture allows ({@value}, CUDA "Technical Specifications per Compute
+     * Capability"); {@link #parseBlock} answers -1 for a larger block, so no product can overflow.
+     */
+    public static final int MAX_BLOCK_THREADS = 1024;
+
+    /** "192" → 192, "16x12" → 192; -1 for anything else, a dimension below 1 or more than {@link #MAX_BLOCK_THREADS} threads. */
     public static int parseBlock(String s) {
         try {
             String[] p = s.trim().toLowerCase(java.util.Locale.ROOT).split("x", -1);
-            int n = 1;
+            long n = 1;
             for (String x : p) {
-                n *= Integer.parseInt(x.trim());
+                int d = Integer.parseInt(x.trim());
+                if (d < 1 || d > MAX_BLOCK_THREADS) {
+                    return -1;
+                }
+                n *= d;
             }
-            return p.length <= 3 && n > 0 ? n : -1;
+            return p.length <= 3 && n > 0 && n <= MAX_BLOCK_THREADS ? (int) n : -1;
         } catch (NumberFormatException e) {
             return -1;
         }
@@ -142,6 +152,11 @@ public final class RegdemRunner {
                     + arch.maxThreadsPerBlock(), "set the threads per block of the launch"));
             return new Outcome(null, diags, null, f.name());
         }
+        String launch = launchProblem(r, arch);
+        if (launch != null) {
+            diags.add(Diagnostic.error(r.fileName(), 0, launch, "see tessera help regdem for the valid ranges"));
+            return new Outcome(null, diags, null, f.name());
+        }
         // CFG problems of the function as listed, so that their lines are the file's lines
         for (String prob : Cfg.build(f.program()).problems()) {
             int line = lineOf(prob);
@@ -187,6 +202,26 @@ public final class RegdemRunner {
                 + (1 + ListingEstimate.reservedRegisters(arch)), "give the cubin (--cubin FILE.cubin, or FILE.cubin "
                         + "beside the listing), its ptxas -v log or cuobjdump -res-usage output"));
         return p.withHeader("RegCnt", String.valueOf(ListingEstimate.registers(p, arch)));
+    }
+
+    /**
+     * The launch values checked against the CUDA limits of {@code arch} before they size anything (issue 22): dynamic
+     * shared memory within 0..{@link ArchSpec#maxSmemPerBlock()}, demotion counts within
+     * 1..{@link ArchSpec#maxRegsPerThread()}, a target occupancy in (0, 1] (0 = none); null when all are valid.
+     */
+    static String launchProblem(Request r, ArchSpec arch) {
+        if (r.smem() != null && (r.smem() < 0 || r.smem() > arch.maxSmemPerBlock())) {
+            return "dynamic shared memory " + r.smem() + " B is outside 0.." + arch.maxSmemPerBlock() + " B on " + arch.name();
+        }
+        for (int k : r.demote()) {
+            if (k < 1 || k > arch.maxRegsPerThread()) {
+                return "cannot demote " + k + " registers: the count must be within 1.." + arch.maxRegsPerThread();
+            }
+        }
+        if (!(r.targetOccupancy() >= 0 && r.targetOccupancy() <= 1)) {
+            return "target occupancy " + r.targetOccupancy() + " is outside (0, 1]";
+        }
+        return null;
     }
 
     private static int lineOf(String problem) {

@@ -27,6 +27,7 @@ import com.google.inject.Injector;
 import tessera.core.Diagnostic;
 import tessera.core.Diagnostics;
 import tessera.core.Severity;
+import tessera.core.SourceText;
 
 /**
  * What the loaders of the Tessera Xtext languages share: the language's injector (created once, on a plain class
@@ -71,7 +72,12 @@ public final class XtextLanguage {
         return i;
     }
 
-    /** Parses {@code text} (links lazily) into a fresh resource set; a blank name becomes {@code input.EXT}. */
+    /**
+     * Parses {@code text} (links lazily) into a fresh resource set; a blank name becomes {@code input.EXT}. The text is
+     * {@link SourceText#normalize normalized} first.
+     *
+     * @throws tessera.core.DiagnosticException when brackets nest deeper than {@link SourceText#MAX_NESTING}
+     */
     public XtextResource parse(String text, String fileName) {
         Injector inj = injector();
         XtextResourceSet rs = inj.getInstance(XtextResourceSet.class);
@@ -80,7 +86,9 @@ public final class XtextLanguage {
         res.setURI(URI.createURI(extension + ":/" + URI.encodeSegment(name, false) + (name.endsWith("." + extension) ? "" : "." + extension)));
         rs.getResources().add(res);
         try {
-            res.load(new ByteArrayInputStream((text == null ? "" : text).getBytes(StandardCharsets.UTF_8)), rs.getLoadOptions());
+            String t = SourceText.normalize(text == null ? "" : text);
+            SourceText.checkNesting(name, t);
+            res.load(new ByteArrayInputStream(t.getBytes(StandardCharsets.UTF_8)), rs.getLoadOptions());
         } catch (IOException e) {
             throw new IllegalStateException("reading from memory failed", e);
         }

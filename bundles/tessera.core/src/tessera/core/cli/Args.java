@@ -115,8 +115,56 @@ public final class Args {
         return numberOption(name, dflt, Integer::parseInt, "a whole number");
     }
 
+    /** A finite number (NaN and infinities are usage errors). */
     public double doubleOption(String name, double dflt) {
-        return numberOption(name, dflt, Double::parseDouble, "a number");
+        double v = numberOption(name, dflt, Double::parseDouble, "a number");
+        if (!Double.isFinite(v)) {
+            throw new UsageException("--" + name + " expects a finite number, got '" + option(name).orElse("") + "'");
+        }
+        return v;
+    }
+
+    /** {@link #intOption(String, int)} within {@code [min, max]}, else the usage error naming the range. */
+    public int intOption(String name, int dflt, int min, int max) {
+        return (int) longOption(name, dflt, min, max);
+    }
+
+    /** A whole number within {@code [min, max]}, else the usage error {@code --name must be between MIN and MAX}. */
+    public long longOption(String name, long dflt, long min, long max) {
+        long v = numberOption(name, dflt, Long::parseLong, "a whole number");
+        if (v < min || v > max) {
+            throw new UsageException("--" + name + " must be between " + min + " and " + max + ", got " + v);
+        }
+        return v;
+    }
+
+    /** A finite number within {@code [min, max]}, else the usage error naming the range. */
+    public double doubleOption(String name, double dflt, double min, double max) {
+        double v = doubleOption(name, dflt);
+        if (v < min || v > max) {
+            throw new UsageException("--" + name + " must be between " + fmt(min) + " and " + fmt(max) + ", got " + option(name).orElse(""));
+        }
+        return v;
+    }
+
+    /** The largest {@code --time-limit} any command takes: {@value} s (about 11.6 days). */
+    public static final double MAX_TIME_LIMIT_S = 1_000_000;
+
+    /**
+     * {@code --time-limit S} in seconds: a finite number in (0, {@link #MAX_TIME_LIMIT_S}]; every command's default is
+     * finite and printed in its {@code --help}.
+     */
+    public java.time.Duration timeLimit(double dfltSeconds) {
+        double s = doubleOption("time-limit", dfltSeconds);
+        if (!(s > 0) || s > MAX_TIME_LIMIT_S) {
+            throw new UsageException("--time-limit must be more than 0 and at most " + fmt(MAX_TIME_LIMIT_S) + " seconds, got "
+                    + option("time-limit").orElse(""));
+        }
+        return java.time.Duration.ofNanos(Math.max(1, Math.round(s * 1e9)));
+    }
+
+    private static String fmt(double d) {
+        return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
     }
 
     /** The last value of {@code --name} parsed (trimmed), or {@code dflt}; unparsable is {@code --name expects WHAT}. */

@@ -23,6 +23,31 @@ public record CliContext(PrintStream out, PrintStream err, Path workingDir, bool
         return workingDir.resolve(path).normalize();
     }
 
+    /**
+     * Writes a command's output file given by {@code --option PATH}: atomically (a temporary file beside it, then a
+     * move), so an error or Ctrl-C never leaves a half-written file. A path naming a folder, or inside a missing
+     * folder, is the usage error {@code --option PATH: ...}.
+     *
+     * @return the resolved path written
+     */
+    public Path writeOutput(String option, String path, byte[] content) throws java.io.IOException {
+        Path p = resolve(path);
+        if (java.nio.file.Files.isDirectory(p)) {
+            throw new UsageException("--" + option + " " + path + ": is a folder; name a file to write");
+        }
+        Path parent = p.getParent();
+        if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+            throw new UsageException("--" + option + " " + path + ": folder " + parent + " does not exist");
+        }
+        tessera.core.pass.ProjectRunner.writeAtomically(p, content);
+        return p;
+    }
+
+    /** Reads a source file a command was given ({@link tessera.core.SourceText}): strict UTF-8, named as the user typed it. */
+    public String readSource(String path) throws java.io.IOException {
+        return tessera.core.SourceText.read(resolve(path), path);
+    }
+
     /** Human text: stdout normally, stderr when stdout is reserved for JSON. */
     public void println(String line) {
         if (json) {

@@ -45,4 +45,28 @@ public final class Json {
     public static Gson gson() {
         return GSON;
     }
+
+    /**
+     * A parse error of Gson (or a stack overflow on deep nesting) as a diagnostic of {@code file}: the line and column
+     * Gson names, its message without the exception class, the "at line L column C path" tail and the lenient-mode
+     * advice, after {@code what} ("instance is not valid JSON: …"). Issue 22: never a raw exception text.
+     */
+    public static tessera.core.Diagnostic parseError(String file, Throwable e, String what, String hint) {
+        String msg = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+        int line = 0;
+        int column = 0;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("line (\\d+) column (\\d+)").matcher(msg);
+        if (m.find()) {
+            line = Integer.parseInt(m.group(1));
+            column = Integer.parseInt(m.group(2));
+        }
+        msg = msg.replaceFirst("^[a-z][A-Za-z0-9_.]*(Exception|Error): ", "")
+                .replaceFirst("^Use JsonReader\\.setStrictness\\(Strictness\\.LENIENT\\) to accept malformed JSON", "malformed JSON")
+                .replaceFirst(" at line \\d+ column \\d+ path .*$", "")
+                .replaceFirst("\\s*See https?://\\S+$", "");
+        if (msg.isBlank() || msg.equals("null") || e instanceof StackOverflowError) {
+            msg = e instanceof StackOverflowError ? "nested too deeply" : "malformed JSON";
+        }
+        return new tessera.core.Diagnostic(tessera.core.Severity.ERROR, file, line, column, -1, 0, what + msg, hint, "");
+    }
 }

@@ -27,6 +27,34 @@ public final class GenPaths {
         return p;
     }
 
+    /**
+     * Where {@code gen/relativePath} lies under {@code outputRoot}: the path is {@link #check checked}, and neither
+     * {@code gen} nor a folder below it may be a symbolic link (a link would take the output out of the project), nor
+     * the target a folder.
+     *
+     * @throws DiagnosticException naming the offending path
+     */
+    public static java.nio.file.Path target(java.nio.file.Path outputRoot, String relativePath) {
+        java.nio.file.Path p = outputRoot.resolve(GEN_FOLDER);
+        String shown = GEN_FOLDER;
+        String[] segs = check(relativePath).split("/");
+        for (int i = -1; i < segs.length; i++) {
+            if (i >= 0) {
+                p = p.resolve(segs[i]);
+                shown += "/" + segs[i];
+            }
+            if (java.nio.file.Files.isSymbolicLink(p)) {
+                throw new DiagnosticException(Diagnostic.error("", 0, shown + " is a symbolic link; Tessera writes only inside"
+                        + " the project's own gen/ folder", "remove the link (gen/ is recreated as a folder)"));
+            }
+        }
+        if (java.nio.file.Files.isDirectory(p)) {
+            throw new DiagnosticException(Diagnostic.error("", 0, shown + " is a folder, so the output cannot be written there",
+                    "remove or rename the folder"));
+        }
+        return p;
+    }
+
     /** {@code src/a/bitext.pla} → {@code bitext} (file name without folder and last extension). */
     public static String baseName(String fileName) {
         String n = fileName.replace('\\', '/');

@@ -2,12 +2,12 @@ package tessera.core.pass;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +15,8 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import tessera.core.Diagnostic;
+import tessera.core.DiagnosticException;
+import tessera.core.SourceText;
 import tessera.core.Monitor;
 
 /**
@@ -48,17 +50,25 @@ public final class ProjectRunner {
             files = s.filter(Files::isRegularFile).filter(p -> !ignored(projectRoot.relativize(p))).sorted().toList();
         }
         List<PassRun> runs = new ArrayList<>();
+        Map<String, String> writers = new HashMap<>();
         monitor.begin("building " + projectRoot.getFileName(), files.size());
         for (Path f : files) {
             monitor.checkCanceled();
             String rel = projectRoot.relativize(f).toString().replace('\\', '/');
             List<Pass> passes = registry.passesFor(rel);
             if (!passes.isEmpty()) {
-                String text = Files.readString(f, StandardCharsets.UTF_8);
+                String text;
+                try {
+                    text = SourceText.read(f, rel);
+                } catch (DiagnosticException e) {
+                    runs.add(new PassRun(rel, passes.get(0).id(), List.of(e.diagnostic()), List.of(), List.of()));
+                    monitor.worked(1);
+                    continue;
+                }
                 PassExecutor.Products products = new PassExecutor.Products();
                 for (Pass p : passes) {
                     monitor.subTask(p.id() + " " + rel);
-                    runs.add(runOne(p, projectRoot, outputRoot, rel, text, settings, products, monitor));
+                    runs.add(runOne(p, projectRoot, outputRoot, rel, text, settings, products, monitor, writers));
                 }
             }
             monitor.worked(1);
@@ -66,17 +76,45 @@ public final class ProjectRunner {
         return runs;
     }
 
-    /** Runs one pass on one file after the passes that filled {@code products}; commits its outputs if it finished. */
-    public static PassRun runOne(Pass pass, Path projectRoot, Path outputRoot, String rel, String text,
-            Map<String, String> settings, PassExecutor.Products products, Monitor monitor) throws IOException {
+    /**
+     * Runs one pass on one file after the passes that filled {@code products}; commits its outputs if it finished.
+     *
+     * @param writers gen/ paths written so far in this run and the input that wrote each: a second input writing the
+     *                same path with other content (two {@code a.pla} in different folders) is an error on it, and the
+     *                first one's output stays
+     */
+    private static PassRun runOne(Pass pass, Path projectRoot, Path outputRoot, String rel, String text,
+            Map<String, String> settings, PassExecutor.Products products, Monitor monitor, Map<String, String> writers)
+            throws IOException {
         PassExecutor.Execution ex = PassExecutor.execute(pass, rel, text, settings, p -> read(projectRoot, p), products, monitor);
         List<String> written = new ArrayList<>();
+        List<Diagnostic> diagnostics = new ArrayList<>(ex.diagnostics());
         for (Map.Entry<String, byte[]> o : ex.outputs().entrySet()) {
-            Path target = outputRoot.resolve(GenPaths.GEN_FOLDER).resolve(o.getKey()).normalize();
-            writeAtomically(target, o.getValue());
-            written.add(GenPaths.GEN_FOLDER + "/" + o.getKey());
+            String gen = GenPaths.GEN_FOLDER + "/" + o.getKey();
+            String first = writers.putIfAbsent(gen, rel);
+            if (first != null && !first.equals(rel) && !sameContent(outputRoot, o.getKey(), o.getValue())) {
+                diagnostics.add(Diagnostic.error(rel, 0, "its output " + gen + " has the same name as that of " + first
+                        + ", which was kept", "rename one of the two files"));
+                continue;
+            }
+            try {
+                writeAtomically(GenPaths.target(outputRoot, o.getKey()), o.getValue());
+            } catch (DiagnosticException e) {
+                diagnostics.add(e.diagnostic().withFile(rel));
+                continue;
+            }
+            written.add(gen);
         }
-        return new PassRun(rel, pass.id(), ex.diagnostics(), List.copyOf(written), ex.summaries());
+        return new PassRun(rel, pass.id(), List.copyOf(diagnostics), List.copyOf(written), ex.summaries());
+    }
+
+    /** Whether gen/{@code rel} already holds exactly {@code content} (two inputs may produce one output together). */
+    private static boolean sameContent(Path outputRoot, String rel, byte[] content) {
+        try {
+            return java.util.Arrays.equals(Files.readAllBytes(GenPaths.target(outputRoot, rel)), content);
+        } catch (IOException | DiagnosticException e) {
+            return false;
+        }
     }
 
     private static Optional<String> read(Path projectRoot, String projectRelativePath) {
@@ -85,7 +123,7 @@ public final class ProjectRunner {
             return Optional.empty();
         }
         try {
-            return Optional.of(Files.readString(p, StandardCharsets.UTF_8));
+            return Optional.of(SourceText.read(p, projectRelativePath));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,5 +1,6 @@
 package tessera.ddg.cli;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,6 +14,8 @@ import tessera.core.TimeLimitException;
 import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliContext;
 import tessera.core.cli.Json;
+import tessera.core.cli.UsageException;
+import tessera.modsched.verify.Verifier;
 import tessera.modsched.io.DdgWriter;
 import tessera.modsched.io.GccSmsDump;
 import tessera.modsched.metrics.RegisterPressure;
@@ -32,13 +35,15 @@ final class GccComparison {
     }
 
     static int run(CliContext ctx, String file, String algo, Duration limit, String ddgOut) throws Exception {
-        Path path = ctx.resolve(file);
-        if (!Files.isRegularFile(path)) {
-            ctx.report(Diagnostic.error(file, 0, "cannot read " + file, "check the path"));
+        String text = ModschedCommand.readSource(ctx, file);
+        if (text == null) {
             return CliCommand.FAILED;
         }
+        if (ddgOut != null) { // a folder or a missing folder is a usage error before any work is done
+            checkOutput(ctx, ddgOut);
+        }
         Diagnostics d = new Diagnostics();
-        List<GccSmsDump.GccLoop> loops = GccSmsDump.read(file, Files.readString(path), d);
+        List<GccSmsDump.GccLoop> loops = GccSmsDump.read(file, text, d);
         d.forEach(ctx::report);
         if (loops.isEmpty()) {
             ctx.report(Diagnostic.error(file, 0, "no loop with a dependence graph in " + file,
@@ -57,10 +62,16 @@ final class GccComparison {
             try {
                 r = ModschedCommand.schedule(algo, l.loop(), limit, ctx.monitor()).result();
             } catch (TimeLimitException e) {
-                ctx.report(Diagnostic.error(file, l.line(), "loop '" + l.loop().name() + "': no schedule, the minimum II "
-                        + "was not proven: " + e.getMessage(), "--time-limit is in seconds for each loop"));
+                ctx.report(Diagnostic.error(file, l.line(), "loop '" + l.loop().name() + "': no schedule, "
+                        + (algo.equals("exact") ? "the minimum II was not proven: " : "") + e.getMessage(),
+                        "--time-limit is in seconds for each loop"));
                 rc = CliCommand.FAILED;
                 continue;
+            }
+            if (r.ok() && !Verifier.verify(r.schedule()).isEmpty()) { // never exit 0 with a rejected schedule
+                ctx.report(Diagnostic.error(file, l.line(), "loop '" + l.loop().name() + "': the " + algo
+                        + " schedule violates " + Verifier.verify(r.schedule()).get(0), "please report this"));
+                rc = CliCommand.FAILED;
             }
             GccSmsDump.GccResult g = l.gcc();
             int maxLive = r.ok() ? RegisterPressure.of(r.schedule()).maxLive() : -1;
@@ -119,9 +130,21 @@ final class GccComparison {
         return g.recMii() + " " + g.mii() + " " + (g.scheduled() ? g.ii() + " " + g.stages() : "failed: " + g.failure());
     }
 
+    /** The path {@code --ddg} names; a folder, or one inside a missing folder, is a usage error. */
+    private static Path checkOutput(CliContext ctx, String ddgOut) {
+        Path out = ctx.resolve(ddgOut);
+        if (Files.isDirectory(out)) {
+            throw new UsageException("--ddg " + ddgOut + ": is a folder; name a file to write");
+        }
+        if (out.getParent() != null && !Files.isDirectory(out.getParent())) {
+            throw new UsageException("--ddg " + ddgOut + ": folder " + out.getParent() + " does not exist");
+        }
+        return out;
+    }
+
     /** Writes the graphs as .ddg (GCC's numbers in comments) and GCC's numbers as CSV beside them. */
     private static int save(CliContext ctx, List<GccSmsDump.GccLoop> loops, String ddgOut) {
-        Path out = ctx.resolve(ddgOut);
+        Path out = checkOutput(ctx, ddgOut);
         List<String> comments = new ArrayList<>();
         StringBuilder csv = new StringBuilder(CSV_HEADER).append('\n');
         for (GccSmsDump.GccLoop l : loops) {
@@ -137,8 +160,10 @@ final class GccComparison {
         }
         Path csvPath = out.resolveSibling(out.getFileName().toString().replaceFirst("\\.ddg$", "") + ".gcc.csv");
         try {
-            Files.writeString(out, DdgWriter.write(loops.stream().map(GccSmsDump.GccLoop::loop).toList(), comments));
-            Files.writeString(csvPath, csv);
+            byte[] ddg = DdgWriter.write(loops.stream().map(GccSmsDump.GccLoop::loop).toList(), comments)
+                    .getBytes(StandardCharsets.UTF_8);
+            ctx.writeOutput("ddg", ddgOut, ddg);
+            ctx.writeOutput("ddg", csvPath.toString(), csv.toString().getBytes(StandardCharsets.UTF_8));
         } catch (java.io.IOException e) {
             ctx.report(Diagnostic.error(ddgOut, 0, "cannot write: " + e.getMessage(), "check the folder"));
             return CliCommand.FAILED;

@@ -3,43 +3,16 @@ package tessera.ddg.lang;
 import org.eclipse.xtext.common.services.DefaultTerminalConverters;
 import org.eclipse.xtext.conversion.IValueConverter;
 import org.eclipse.xtext.conversion.ValueConverter;
-import org.eclipse.xtext.conversion.ValueConverterException;
-import org.eclipse.xtext.conversion.impl.AbstractLexerBasedConverter;
-import org.eclipse.xtext.nodemodel.INode;
 
-import tessera.modsched.model.ModelProblems;
+import tessera.xtext.Int32Converter;
 
-/** INT is signed in .ddg (latencies may be negative); a number beyond 32 bits is reported, not thrown. */
+/** INT of .ddg is a signed 32-bit number; one beyond 32 bits is reported at its token, not thrown (issue 22). */
 public class DdgValueConverters extends DefaultTerminalConverters {
-    private final IValueConverter<Integer> signedInt = new AbstractLexerBasedConverter<Integer>() {
-        @Override
-        public Integer toValue(String string, INode node) {
-            if (string == null || string.isEmpty()) {
-                throw new ValueConverterException("expected a number", node, null);
-            }
-            try {
-                return Integer.parseInt(string);
-            } catch (NumberFormatException e) {
-                throw new ValueConverterException(ModelProblems.numberTooLarge(string).message(), node, null);
-            }
-        }
-
-        @Override
-        protected String toEscapedString(Integer value) {
-            return String.valueOf(value);
-        }
-
-        @Override
-        protected void assertValidValue(Integer value) {
-            if (value == null) {
-                throw new ValueConverterException("a number is required", null, null);
-            }
-        }
-    };
+    private final IValueConverter<Integer> int32 = new Int32Converter("latencies and distances are 0..100,000 (docs/modsched.md)");
 
     @Override
     @ValueConverter(rule = "INT")
     public IValueConverter<Integer> INT() {
-        return signedInt;
+        return int32;
     }
 }

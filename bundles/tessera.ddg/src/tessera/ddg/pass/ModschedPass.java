@@ -16,6 +16,12 @@ import tessera.modsched.io.ScheduleReport;
 import tessera.modsched.model.Loop;
 import tessera.modsched.sms.SmsOptions;
 import tessera.modsched.sms.SwingScheduler;
+import tessera.modsched.verify.Verifier;
+import tessera.modsched.verify.Violation;
+import tessera.core.Deadline;
+import tessera.core.TimeLimitException;
+import tessera.ddg.cli.ModschedCommand;
+import java.time.Duration;
 
 /**
  * Builder pass {@code modsched}: reads a {@code .ddg} file with the .ddg language ({@link DdgLoader}), schedules
@@ -24,6 +30,9 @@ import tessera.modsched.sms.SwingScheduler;
  * lines (a loop without a schedule is an error, II > MII a warning).
  */
 public final class ModschedPass extends FilePass {
+    /** Time limit of SMS for each loop in a build. */
+    static final Duration TIME_LIMIT = Duration.ofSeconds(60);
+
     public ModschedPass() {
         super("modsched", ".ddg loop → swing modulo schedule (II, MaxLive, MRT)", 100, ".ddg");
     }
@@ -38,10 +47,22 @@ public final class ModschedPass extends FilePass {
         List<Object> json = new ArrayList<>();
         for (Loop loop : read.loops()) {
             context.monitor().checkCanceled();
-            SwingScheduler.SmsResult r = new SwingScheduler(SmsOptions.production()).run(loop, context.monitor());
+            SwingScheduler.SmsResult r;
+            try { // bounded like the CLI's default --time-limit: a build never hangs on one loop (issue 22)
+                r = new SwingScheduler(SmsOptions.production()).run(loop, context.monitor().withDeadline(
+                        Deadline.after(TIME_LIMIT), "modsched of loop '" + loop.name() + "'"));
+            } catch (TimeLimitException e) {
+                context.report(Diagnostic.error(context.fileName(), 0, "loop '" + loop.name() + "': " + e.getMessage(),
+                        "schedule it with tessera modsched --time-limit S"));
+                continue;
+            }
             text.append(ScheduleReport.text(loop, r.result(), r)).append('\n');
             json.add(ScheduleReport.json(loop, r.result(), r));
-            if (!r.result().ok()) {
+            List<Violation> violations = r.result().ok() ? Verifier.verify(r.result().schedule()) : List.of();
+            if (!violations.isEmpty()) { // never a clean build with a schedule the verifier rejects (issue 22)
+                context.report(Diagnostic.error(context.fileName(), 0, "loop '" + loop.name() + "': the schedule "
+                        + "violates " + violations.get(0), "please report this"));
+            } else if (!r.result().ok()) {
                 context.report(Diagnostic.error(context.fileName(), 0, "loop '" + loop.name()
                         + "': no modulo schedule found (" + r.result().lastFailure() + ")",
                         "check the recurrences and reservation patterns"));

@@ -3,7 +3,6 @@ package tessera.dspace.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,12 +13,13 @@ import java.util.regex.Pattern;
 
 import tessera.core.Deadline;
 import tessera.core.Diagnostic;
+import tessera.core.DiagnosticException;
+import tessera.core.Monitor;
 import tessera.core.Diagnostics;
 import tessera.core.TimeLimitException;
 import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliContext;
-import tessera.core.cli.Json;
 import tessera.core.cli.UsageException;
 import tessera.dspace.DspaceLoader;
 import tessera.dspace.runtime.Program;
@@ -55,6 +55,9 @@ public final class DspaceCommand implements CliCommand {
                 tessera dspace check FILE.exh [--json]
                 tessera dspace explore FILE.exh --instance INST.json [--decide 'choice(obj,...)=VALUE|VALUE' ...]
                                        [--count] [--limit N] [--time-limit SECONDS] [--generated] [--hidden] [--json]
+                  --time-limit  seconds for the whole run: loading, compiling, propagating, counting (default 60,
+                                at most 1000000)
+                  --limit N     candidates --count visits at most (default 100000, at most 1000000000)
                   --count       enumerate the fixed candidates below the result (solutions, dead ends)
                   --generated   propagate with the generated Java propagators (compiled in memory) instead of the interpreter
                   --hidden      also list the compiler's hidden choices (counter conditions δ)""";
@@ -93,8 +96,7 @@ public final class DspaceCommand implements CliCommand {
     private static List<Map<String, Object>> json(Diagnostics ds) {
         List<Map<String, Object>> r = new ArrayList<>();
         for (Diagnostic d : ds) {
-            r.add(Json.object("severity", d.severity().word(), "file", d.file(), "line", d.line(), "column", d.column(),
-                    "message", d.message(), "hint", d.hint(), "code", d.code()));
+            r.add(d.toJson()); // positions as shown: a diagnostic about a whole file at 1:1
         }
         return r;
     }
@@ -130,11 +132,9 @@ public final class DspaceCommand implements CliCommand {
         a.expectPositional(2);
         String file = a.positional(1, "FILE.exh");
         String instFile = a.required("instance", "missing --instance INST.json");
-        long limit = a.intOption("limit", 100_000);
-        double secs = a.doubleOption("time-limit", 60);
-        if (limit <= 0 || secs <= 0) {
-            throw new UsageException("--limit and --time-limit must be positive");
-        }
+        long limit = a.longOption("limit", 100_000, 1, MAX_LIMIT);
+        Deadline deadline = Deadline.after(a.timeLimit(TIME_LIMIT_S)); // covers loading, compiling and propagation
+        Monitor monitor = ctx.monitor().withDeadline(deadline, "dspace explore");
         List<Explorer.Decision> decisions = new ArrayList<>();
         for (String d : a.options("decide")) {
             Matcher m = DECISION.matcher(d);
@@ -153,23 +153,48 @@ public final class DspaceCommand implements CliCommand {
             }
             decisions.add(new Explorer.Decision(m.group(1), objs, vals));
         }
-        DspaceLoader.Result r = load(ctx, file);
-        Diagnostics diags = new Diagnostics().addAll(r.diagnostics());
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("file", file);
         out.put("instance", instFile);
+        Diagnostics diags = new Diagnostics();
+        try {
+            return explore(ctx, a, file, instFile, decisions, limit, deadline, monitor, out, diags);
+        } catch (TimeLimitException e) {
+            throw e; // the launcher's one line "tessera dspace: ... did not finish within ..." (exit 1)
+        }
+    }
+
+    /** The largest {@code --limit} of {@code explore --count} ({@value} candidates). */
+    public static final long MAX_LIMIT = 1_000_000_000L;
+
+    /** Default {@code explore --time-limit} in seconds: loading, compiling, propagating and counting together. */
+    public static final double TIME_LIMIT_S = 60;
+
+    private int explore(CliContext ctx, Args a, String file, String instFile, List<Explorer.Decision> decisions,
+            long limit, Deadline deadline, Monitor monitor, Map<String, Object> out, Diagnostics diags) {
+        DspaceLoader.Result r = load(ctx, file);
+        diags.addAll(r.diagnostics());
+        deadline.check("dspace explore (loading " + file + ")");
         Engine engine = null;
         if (r.program() != null) {
             String text;
             try {
-                text = Files.readString(ctx.resolve(instFile));
+                text = ctx.readSource(instFile);
+            } catch (DiagnosticException e) {
+                text = null;
+                diags.add(e.diagnostic());
             } catch (IOException e) {
                 text = null;
                 diags.add(Diagnostic.error(instFile, 0, "cannot read the instance: " + e.getMessage(), null));
             }
             Instance inst = text == null ? null : InstanceJson.parse(instFile, text, diags);
             if (inst != null) {
-                engine = Engine.instantiate(r.program(), inst, instFile, diags);
+                Diagnostics instDiags = new Diagnostics();
+                engine = Engine.instantiate(r.program(), inst, instFile, instDiags);
+                for (Diagnostic x : instDiags) {
+                    diags.add(InstanceJson.place(x, text, 1)); // at the set or key it names in the instance
+                }
+                deadline.check("dspace explore (instantiating " + instFile + ")");
             }
         }
         if (engine == null) {
@@ -178,17 +203,18 @@ public final class DspaceCommand implements CliCommand {
         if (a.flag("generated")) {
             try {
                 engine.useGeneratedCode(GeneratedCode.compile(r.program()));
+                deadline.check("dspace explore (compiling the propagators)");
             } catch (IllegalStateException e) {
                 diags.add(Diagnostic.error(file, 0, e.getMessage(), "run without --generated to interpret the propagators"));
                 return fail(ctx, out, diags);
             }
         }
-        Deadline deadline = Deadline.after(Duration.ofMillis((long) (secs * 1000)));
-        Explorer ex = new Explorer(engine, ctx.monitor());
+        Explorer ex = new Explorer(engine, monitor);
         List<Map<String, Object>> steps = new ArrayList<>();
         boolean failed = ex.current().failed();
         if (failed) {
-            diags.add(Diagnostic.error(instFile, 0, "the initial candidate has no solution: " + ex.current().failure(), null));
+            diags.add(new Diagnostic(tessera.core.Severity.ERROR, instFile, 1, 1, -1, 0,
+                    "the initial candidate has no solution: " + ex.current().failure(), null, ""));
         }
         for (Explorer.Decision d : decisions) {
             if (ex.current().failed()) {
@@ -237,7 +263,7 @@ public final class DspaceCommand implements CliCommand {
         out.put("vector", vector);
         if (a.flag("count") && !cur.failed()) {
             try {
-                Enumerator.Result er = Enumerator.run(cur, deadline, ctx.monitor(), limit, false);
+                Enumerator.Result er = Enumerator.run(cur, deadline, monitor, limit, false);
                 Map<String, Object> c = new LinkedHashMap<>();
                 c.put("solutions", er.leaves());
                 c.put("deadEnds", er.deadEnds());
@@ -245,7 +271,7 @@ public final class DspaceCommand implements CliCommand {
                 c.put("complete", er.complete());
                 out.put("count", c);
             } catch (TimeLimitException e) {
-                diags.add(Diagnostic.error(file, 0, e.getMessage(), "use --limit or a smaller instance"));
+                throw e; // as every time limit: the launcher's one line (exit 1)
             }
         }
         out.put("diagnostics", json(diags));

@@ -77,15 +77,14 @@ public class ExhValidator extends AbstractExhValidator {
     @Check
     public void setEntries(SetDef s) {
         entries(s.getEntries(), s.getSuperset() != null, s);
-        for (SetLike sup = superOf(s), seen = null; sup != null; sup = superOf(sup)) {
+        // every set of the chain once: a cycle further up (A subsetof B, B subsetof C, C subsetof B) ends the walk,
+        // and is reported on its own sets (it used to loop forever here)
+        Set<SetLike> seen = new HashSet<>();
+        for (SetLike sup = superOf(s); sup != null && seen.add(sup); sup = superOf(sup)) {
             if (sup == s) {
                 error("set " + s.getName() + " is its own superset (cycle of 'subsetof')", P.getSetDef_Superset(), CYCLE);
                 break;
             }
-            if (sup == seen) {
-                break;
-            }
-            seen = sup;
         }
     }
 
@@ -160,8 +159,10 @@ public class ExhValidator extends AbstractExhValidator {
     }
 
     private static boolean declaredDisjoint(SetLike a, SetLike b) {
-        for (SetLike x = a; x != null; x = superOf(x)) {
-            for (SetLike y = b; y != null; y = superOf(y)) {
+        int gx = 0;
+        for (SetLike x = a; x != null && gx++ < 100; x = superOf(x)) {
+            int gy = 0;
+            for (SetLike y = b; y != null && gy++ < 100; y = superOf(y)) {
                 if (x instanceof SetDef d && d.getDisjoint().contains(y) || y instanceof SetDef e && e.getDisjoint().contains(x)) {
                     return true;
                 }

@@ -62,24 +62,24 @@ public final class RecMII {
             long v = LongestPaths.smallestFeasibleParameter(g,
                     e -> scc.componentOf(g.source(e)) == comp && scc.componentOf(g.target(e)) == comp,
                     loop::latency, loop::distance, 0, high);
-            compValue[c] = (int) v;
+            compValue[c] = (int) Math.min(v, Integer.MAX_VALUE / 4); // saturated: above every II a scheduler tries
             value = Math.max(value, compValue[c]);
         }
         List<Recurrence> list = new ArrayList<>();
         boolean complete = true;
         if (maxCircuits > 0) {
-            ElementaryCircuits.Result r = ElementaryCircuits.enumerate(g, maxCircuits);
+            ElementaryCircuits.Result r = circuits(g, scc, maxCircuits);
             complete = r.complete();
             for (int[] edges : r.circuits()) {
-                int lat = 0;
-                int dist = 0;
+                long lat = 0;
+                long dist = 0;
                 int[] nodes = new int[edges.length];
                 for (int i = 0; i < edges.length; i++) {
                     lat += loop.latency(edges[i]);
                     dist += loop.distance(edges[i]);
                     nodes[i] = g.source(edges[i]);
                 }
-                list.add(new Recurrence(edges, nodes, lat, dist, ratio(lat, dist)));
+                list.add(new Recurrence(edges, nodes, saturate(lat), saturate(dist), ratio(lat, dist)));
             }
             list.sort(Comparator.comparingInt(Recurrence::recMII).reversed());
         } else {
@@ -88,15 +88,56 @@ public final class RecMII {
         return new RecMII(value, scc, compValue, List.copyOf(list), complete);
     }
 
-    /** ceil(latency / distance); a circuit with latency &lt;= 0 constrains nothing (0). */
-    static int ratio(int latency, int distance) {
+    /**
+     * Johnson's enumeration on the subgraph of the cyclic components only (nodes and edges renumbered in their
+     * original order, so circuits come out in the same order; edge ids mapped back): a long acyclic part costs
+     * nothing instead of one SCC pass per node (issue 22: bounded set-up for a 1,000-node chain).
+     */
+    private static ElementaryCircuits.Result circuits(Digraph g, StronglyConnectedComponents scc, int max) {
+        int[] id = new int[g.nodeCount()];
+        int n = 0;
+        for (int v = 0; v < id.length; v++) {
+            id[v] = scc.isCyclic(scc.componentOf(v)) ? n++ : -1;
+        }
+        if (n == 0) {
+            return new ElementaryCircuits.Result(List.of(), true);
+        }
+        Digraph.Builder b = Digraph.builder(n);
+        List<Integer> original = new ArrayList<>();
+        for (int e = 0; e < g.edgeCount(); e++) {
+            int u = g.source(e);
+            int v = g.target(e);
+            if (id[u] >= 0 && id[v] >= 0 && scc.componentOf(u) == scc.componentOf(v)) {
+                b.edge(id[u], id[v]);
+                original.add(e);
+            }
+        }
+        ElementaryCircuits.Result r = ElementaryCircuits.enumerate(b.build(), max);
+        List<int[]> mapped = new ArrayList<>(r.circuits().size());
+        for (int[] c : r.circuits()) {
+            int[] m = new int[c.length];
+            for (int i = 0; i < c.length; i++) {
+                m[i] = original.get(c[i]);
+            }
+            mapped.add(m);
+        }
+        return new ElementaryCircuits.Result(mapped, r.complete());
+    }
+
+    /** ceil(latency / distance), saturated like {@link #saturate}; a circuit with latency &lt;= 0 constrains nothing (0). */
+    static int ratio(long latency, long distance) {
         if (latency <= 0) {
             return 0;
         }
         if (distance == 0) {
-            return Integer.MAX_VALUE; // rejected by Loop.Builder; kept total for safety
+            return Integer.MAX_VALUE / 4; // rejected by Loop.Builder; kept total for safety
         }
-        return Math.floorDiv(latency + distance - 1, distance);
+        return saturate(Math.floorDiv(latency + distance - 1, distance));
+    }
+
+    /** A sum of bounded latencies or distances (long, issue 22) as an int, at most Integer.MAX_VALUE / 4. */
+    static int saturate(long v) {
+        return (int) Math.max(Integer.MIN_VALUE / 4, Math.min(Integer.MAX_VALUE / 4, v));
     }
 
     /** RecMII of the loop (0 without recurrences). */

@@ -24,15 +24,19 @@ public record ResMII(int value, int usageBound, int patternBound, int criticalRe
         Machine m = loop.machine();
         long[] cycles = new long[m.resources().size()];
         int pattern = 1;
+        java.util.Map<java.util.List<Integer>, Integer> patterns = new java.util.HashMap<>(); // ops share patterns
         for (Operation op : loop.operations()) {
             for (Reservation.Use use : op.reservation().uses()) {
                 if (!loop.hasExclusions()) {
                     cycles[use.resource()] += use.offsetCount();
                 }
-                int ii = 1;
-                while (use.selfConflicting(ii)) {
-                    ii++;
-                }
+                int ii = patterns.computeIfAbsent(java.util.Arrays.stream(use.offsets()).boxed().toList(), k -> {
+                    int i = 1;
+                    while (use.selfConflicting(i)) {
+                        i++;
+                    }
+                    return i;
+                });
                 pattern = Math.max(pattern, ii);
             }
         }
@@ -45,7 +49,7 @@ public record ResMII(int value, int usageBound, int patternBound, int criticalRe
         int critical = -1;
         for (int r = 0; r < cycles.length; r++) {
             int c = m.resource(r).count();
-            int bound = (int) ((cycles[r] + c - 1) / c);
+            int bound = (int) Math.min(Integer.MAX_VALUE / 4, (cycles[r] + c - 1) / c);
             if (cycles[r] > 0 && (critical < 0 || bound > usage)) {
                 usage = bound;
                 critical = r;

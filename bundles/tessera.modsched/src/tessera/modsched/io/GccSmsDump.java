@@ -48,7 +48,12 @@ public final class GccSmsDump {
         Reader r = new Reader(file, diagnostics);
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
-            r.line(lines[i], i + 1);
+            try {
+                r.line(lines[i], i + 1);
+            } catch (NumberFormatException e) { // a number beyond 32 bits: the line is reported and skipped
+                diagnostics.add(Diagnostic.error(file, i + 1, "a number on this line is too large (numbers are 32-bit"
+                        + " integers)", "give the dump as GCC wrote it (-fdump-rtl-sms-details)"));
+            }
         }
         r.finish();
         return r.loops;

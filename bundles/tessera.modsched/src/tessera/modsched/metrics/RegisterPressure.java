@@ -20,7 +20,7 @@ public final class RegisterPressure {
     /** One value's lifetime, half-open [start, end), in normalised cycles of the flat schedule. */
     public record Lifetime(int producer, int start, int end) {
         public int length() {
-            return Math.max(0, end - start);
+            return (int) Math.max(0, Math.min(Integer.MAX_VALUE, (long) end - start));
         }
     }
 
@@ -39,11 +39,11 @@ public final class RegisterPressure {
             m = Math.max(m, x);
         }
         this.maxLive = m;
-        int s = 0;
+        long s = 0;
         for (Lifetime l : lifetimes) {
             s += l.length();
         }
-        this.totalLength = s;
+        this.totalLength = (int) Math.min(Integer.MAX_VALUE / 2, s);
     }
 
     public static RegisterPressure of(Schedule s) {
@@ -57,23 +57,40 @@ public final class RegisterPressure {
                 if (loop.dependence(e).kind() != DependenceKind.FLOW) {
                     continue;
                 }
-                end = Math.max(end, s.time(g.target(e)) + loop.distance(e) * ii);
+                end = Math.max(end, (int) Math.min(Integer.MAX_VALUE, s.time(g.target(e)) + (long) loop.distance(e) * ii));
             }
             if (end != Integer.MIN_VALUE) {
                 list.add(new Lifetime(p, s.time(p), end));
             }
         }
-        int[] live = new int[ii];
+        // each lifetime covers every row len / II times, plus rows start, start+1, … (mod II) len mod II more times:
+        // a difference array, O(lifetimes + II) whatever the lengths (issue 22: bounded work)
+        long[] diff = new long[ii + 1];
+        long full = 0;
         for (Lifetime l : list) {
-            if (l.length() == 0) {
+            long len = (long) l.end() - l.start();
+            if (len <= 0) {
                 continue;
             }
-            for (int r = 0; r < ii; r++) {
-                // #{k : start <= r + k·II < end} = #{x ≡ r (mod II), start <= x <= end - 1}
-                int hi = Math.floorDiv(l.end() - 1 - r, ii);
-                int lo = -Math.floorDiv(r - l.start(), ii); // ceil((start - r) / II)
-                live[r] += Math.max(0, hi - lo + 1);
+            full += len / ii;
+            int rest = (int) (len % ii);
+            int from = Math.floorMod(l.start(), ii);
+            int to = from + rest; // exclusive, may wrap
+            if (to <= ii) {
+                diff[from]++;
+                diff[to]--;
+            } else {
+                diff[from]++;
+                diff[ii]--;
+                diff[0]++;
+                diff[to - ii]--;
             }
+        }
+        int[] live = new int[ii];
+        long run = 0;
+        for (int r = 0; r < ii; r++) {
+            run += diff[r];
+            live[r] = (int) Math.min(Integer.MAX_VALUE, full + run);
         }
         return new RegisterPressure(list, live, ii);
     }
@@ -105,7 +122,7 @@ public final class RegisterPressure {
     public int replicationFactor() {
         int rf = 1;
         for (Lifetime l : lifetimes) {
-            rf = Math.max(rf, (l.length() + ii - 1) / ii);
+            rf = (int) Math.max(rf, ((long) l.length() + ii - 1) / ii);
         }
         return rf;
     }

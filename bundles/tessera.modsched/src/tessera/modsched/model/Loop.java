@@ -151,8 +151,9 @@ public final class Loop {
 
     /**
      * Collects operations and edges by name; {@link #build(Diagnostics)} checks them: unknown resources or
-     * operations, duplicate names, negative distances or offsets, and dependence cycles of distance 0 whose
-     * latency is positive (no schedule can ever satisfy those).
+     * operations, duplicate names, latencies, distances and offsets outside [0, {@link ModelLimits}'s maximum], more
+     * operations or edges than {@link ModelLimits} allows, and dependence cycles of distance 0 whose latency is
+     * positive (no schedule can ever satisfy those).
      */
     public static final class Builder {
         private final String name;
@@ -240,11 +241,22 @@ public final class Loop {
             if (name == null || name.isBlank()) {
                 error(diagnostics, line, "loop has no name", "write 'loop NAME machine M { ... }'");
             }
+            if (opSpecs.size() > ModelLimits.MAX_OPERATIONS || edgeSpecs.size() > ModelLimits.MAX_EDGES) {
+                error(diagnostics, line, opSpecs.size() > ModelLimits.MAX_OPERATIONS
+                        ? ModelProblems.tooMany("loop '" + name + "'", opSpecs.size(), "operations", ModelLimits.MAX_OPERATIONS)
+                        : ModelProblems.tooMany("loop '" + name + "'", edgeSpecs.size(), "edges", ModelLimits.MAX_EDGES));
+                return null;
+            }
             Map<String, Integer> index = new LinkedHashMap<>();
             List<Operation> ops = new ArrayList<>();
             for (OpSpec s : opSpecs) {
                 if (index.containsKey(s.name())) {
                     error(diagnostics, s.line(), ModelProblems.duplicateOperation(s.name()));
+                    continue;
+                }
+                if (s.latency() < 0 || s.latency() > ModelLimits.MAX_LATENCY) {
+                    error(diagnostics, s.line(), ModelProblems.outOfRange("latency of operation '" + s.name() + "'",
+                            s.latency(), 0, ModelLimits.MAX_LATENCY));
                     continue;
                 }
                 int r = machine.resourceIndex(s.resource());
@@ -269,6 +281,12 @@ public final class Loop {
                         }
                         if (u.offset() < 0) {
                             error(diagnostics, s.line(), ModelProblems.negativeOffset(u.offset(), s.name()));
+                            bad = true;
+                            continue;
+                        }
+                        if (u.offset() > ModelLimits.MAX_OFFSET) {
+                            error(diagnostics, s.line(), ModelProblems.outOfRange("reservation offset of '" + s.name()
+                                    + "'", u.offset(), 0, ModelLimits.MAX_OFFSET));
                             bad = true;
                             continue;
                         }
@@ -312,6 +330,16 @@ public final class Loop {
                 }
                 if (e.distance() < 0) {
                     error(diagnostics, e.line(), ModelProblems.negativeDistance(e.distance(), e.from(), e.to()));
+                    bad = true;
+                }
+                if (e.distance() > ModelLimits.MAX_DISTANCE) {
+                    error(diagnostics, e.line(), ModelProblems.outOfRange("distance of edge " + e.from() + " -> "
+                            + e.to(), e.distance(), 0, ModelLimits.MAX_DISTANCE));
+                    bad = true;
+                }
+                if (e.latency() != null && (e.latency() < 0 || e.latency() > ModelLimits.MAX_LATENCY)) {
+                    error(diagnostics, e.line(), ModelProblems.outOfRange("latency of edge " + e.from() + " -> "
+                            + e.to(), e.latency(), 0, ModelLimits.MAX_LATENCY));
                     bad = true;
                 }
                 if (bad) {

@@ -13,6 +13,7 @@ import tessera.core.Diagnostics;
 /**
  * A machine for modulo scheduling: resource classes with unit counts, pipelined or busy for k cycles, and an optional
  * issue width (then a synthetic resource {@code issue} with that many units is used by every operation at offset 0).
+ * Counts, busy times and the issue width are bounded by {@link ModelLimits}.
  * Immutable; build with {@link #builder(String)}.
  */
 public final class Machine {
@@ -150,9 +151,27 @@ public final class Machine {
                     error(diagnostics, line, ModelProblems.badBusy(r.name(), r.busy()));
                     ok = false;
                 }
+                if (r.count() > ModelLimits.MAX_UNITS) {
+                    error(diagnostics, line, ModelProblems.outOfRange("count of resource '" + r.name() + "'", r.count(), 1,
+                            ModelLimits.MAX_UNITS));
+                    ok = false;
+                }
+                if (r.busy() > ModelLimits.MAX_BUSY) {
+                    error(diagnostics, line, ModelProblems.outOfRange("busy time of resource '" + r.name() + "'", r.busy(),
+                            1, ModelLimits.MAX_BUSY));
+                    ok = false;
+                }
+            }
+            if (resources.size() > ModelLimits.MAX_RESOURCES) {
+                error(diagnostics, 0, ModelProblems.tooMany("machine '" + name + "'", resources.size(), "resources",
+                        ModelLimits.MAX_RESOURCES));
+                ok = false;
             }
             if (issueWidth < 0) {
                 error(diagnostics, issueLine, ModelProblems.negativeIssueWidth(issueWidth));
+                ok = false;
+            } else if (issueWidth > ModelLimits.MAX_UNITS) {
+                error(diagnostics, issueLine, ModelProblems.outOfRange("issue width", issueWidth, 0, ModelLimits.MAX_UNITS));
                 ok = false;
             }
             if (!ok) {

@@ -110,8 +110,20 @@ public final class ModelProblems {
                 "declare it with 'machine " + machine + " { ... }' in this file");
     }
 
-    public static Problem numberTooLarge(String text) {
-        return new Problem("number " + text + " is too large", "numbers are 32-bit integers");
+    /**
+     * A number outside its documented range ({@link ModelLimits}): "latency -1 of edge a -> b is out of range: it must
+     * be between 0 and 100,000".
+     */
+    public static Problem outOfRange(String what, long value, long min, long max) {
+        return new Problem(String.format(java.util.Locale.ROOT, "%s is %d, out of range: it must be between %,d and %,d",
+                what, value, min, max), value < min ? "it cannot be less than " + min
+                        : "the documented maximum keeps scheduling bounded (docs/modsched.md)");
+    }
+
+    /** More elements than {@link ModelLimits} allows: "loop 'l' has 100,001 operations, more than the maximum 100,000". */
+    public static Problem tooMany(String owner, long count, String what, long max) {
+        return new Problem(String.format(java.util.Locale.ROOT, "%s has %,d %s, more than the maximum %,d", owner, count,
+                what, max), "split it; the documented maximum keeps scheduling bounded (docs/modsched.md)");
     }
 
     /**

@@ -40,6 +40,14 @@ public final class ModuloReservationTable {
         if (ii < 1) {
             throw new IllegalArgumentException("II must be at least 1");
         }
+        long columns = 0;
+        for (ResourceClass r : machine.resources()) {
+            columns += r.count();
+        }
+        if (columns * ii > ModelLimits.MAX_MRT_CELLS) {
+            throw new IllegalArgumentException("a reservation table of II " + ii + " × " + columns + " instances exceeds "
+                    + ModelLimits.MAX_MRT_CELLS + " cells (ModelLimits.MAX_MRT_CELLS)");
+        }
         this.machine = machine;
         this.ii = ii;
         cells = new int[machine.resources().size()][][];
@@ -100,7 +108,7 @@ public final class ModuloReservationTable {
     }
 
     private long cellKey(int resource, int instance, int row) {
-        return ((long) resource * 65_536L + instance) * 1_048_576L + row;
+        return ((long) resource << 42) | ((long) instance << 31) | row;
     }
 
     private void add(int resource, int instance, int row, int op) {

@@ -39,13 +39,19 @@ public record Reservation(List<Use> uses) {
 
         /** Whether two offsets of this use fall into the same MRT row at this II (the op would collide with itself). */
         public boolean selfConflicting(int ii) {
-            boolean[] rows = new boolean[ii];
-            for (int o : offsets) {
-                int r = Math.floorMod(o, ii);
-                if (rows[r]) {
+            // offsets are sorted and distinct: all below II cannot collide (the common case, O(1) for any II)
+            if (offsets.length <= 1 || (offsets[0] >= 0 && offsets[offsets.length - 1] < ii)) {
+                return false;
+            }
+            int[] rows = new int[offsets.length];
+            for (int i = 0; i < offsets.length; i++) {
+                rows[i] = Math.floorMod(offsets[i], ii);
+            }
+            Arrays.sort(rows);
+            for (int i = 1; i < rows.length; i++) {
+                if (rows[i] == rows[i - 1]) {
                     return true;
                 }
-                rows[r] = true;
             }
             return false;
         }

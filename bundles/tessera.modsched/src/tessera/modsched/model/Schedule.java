@@ -37,7 +37,7 @@ public final class Schedule {
         int min = Arrays.stream(issueCycles).min().orElse(0);
         int[] t = new int[issueCycles.length];
         for (int i = 0; i < t.length; i++) {
-            t[i] = issueCycles[i] - min;
+            t[i] = Math.subtractExact(issueCycles[i], min); // cycles spanning more than 32 bits are refused
         }
         int[][] u = new int[units.length][];
         for (int i = 0; i < units.length; i++) {

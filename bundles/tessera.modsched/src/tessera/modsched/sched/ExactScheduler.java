@@ -47,6 +47,23 @@ import tessera.modsched.model.Schedule;
  * "II proven minimal, MaxLive not proven minimal: ...".
  */
 public final class ExactScheduler implements ModuloScheduler {
+    /**
+     * Most variables (and so literals per clause family) one SAT model may have: {@value}. A larger model is not built
+     * (issue 22: bounded memory); the loop is reported as too large for the exact scheduler.
+     */
+    public static final int MAX_SAT_VARIABLES = 4_000_000;
+
+    /** The model at an II would exceed {@link #MAX_SAT_VARIABLES}. */
+    private static final class ModelTooLarge extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ModelTooLarge(int ii, long variables) {
+            super(String.format(java.util.Locale.ROOT, "II=%d: the SAT model would need more than %,d variables (%,d"
+                    + " estimated), above the maximum of the exact scheduler; use sms, ims, topdown or hrms for this"
+                    + " loop", ii, MAX_SAT_VARIABLES, variables), null, false, false);
+        }
+    }
+
     private final Duration timeLimit;
     private final boolean minimizeRegisters;
     private final int maxIIOverride;
@@ -99,6 +116,10 @@ public final class ExactScheduler implements ModuloScheduler {
         int m = mii.value();
         int maxII = ModuloScheduler.maxII(loop, m, maxIIOverride);
         List<String> failures = new ArrayList<>();
+        ScheduleResult tooLarge = ModuloScheduler.tooLarge(name(), loop, mii);
+        if (tooLarge != null) {
+            return new ExactResult(tooLarge, -1, -1, false, 0);
+        }
         if (loop.hasExclusions()) {
             // the counting encoding (at most k per class and row) cannot express cells shared by exclusive ops
             failures.add("the exact scheduler does not model mutually exclusive operations (they may share MRT"
@@ -115,7 +136,14 @@ public final class ExactScheduler implements ModuloScheduler {
                 throw new TimeLimitException(what, deadline.limit());
             }
             attempts++;
-            Encoding enc = new Encoding(loop, ii, false, 0);
+            Encoding enc;
+            try {
+                enc = new Encoding(loop, ii, false, 0, deadline, what);
+            } catch (ModelTooLarge e) { // a larger II only makes the model larger: stop here
+                failures.add(e.getMessage());
+                return new ExactResult(new ScheduleResult(name(), mii, null, new int[0], attempts,
+                        List.copyOf(failures)), -1, -1, false, 0);
+            }
             int[] model = enc.solve(deadline, new VecInt(), what);
             if (model == null) {
                 failures.add("II=" + ii + ": no schedule exists (proved by SAT4J within the length bound "
@@ -137,7 +165,7 @@ public final class ExactScheduler implements ModuloScheduler {
                     if (phase.expired()) {
                         throw new TimeLimitException(timedOut, phase.limit());
                     }
-                    Encoding live = new Encoding(loop, ii, true, bestLive);
+                    Encoding live = new Encoding(loop, ii, true, bestLive, phase, timedOut);
                     while (bestLive > 0) {
                         monitor.checkCanceled();
                         IVecInt assume = new VecInt(new int[] { -live.bound[bestLive - 1] }); // MaxLive <= bestLive-1
@@ -155,6 +183,8 @@ public final class ExactScheduler implements ModuloScheduler {
                     }
                 } catch (TimeLimitException e) {
                     notProven = timedOut;
+                } catch (ModelTooLarge e) {
+                    notProven = "the MaxLive model is too large: " + e.getMessage();
                 }
             }
             ScheduleResult.Proof proof = new ScheduleResult.Proof(true, notProven.isEmpty(), notProven);
@@ -203,8 +233,24 @@ public final class ExactScheduler implements ModuloScheduler {
         IPBSolver solver;
         int nextVar = 1;
         boolean trivialUnsat;
+        final Deadline deadline;
+        final String what;
+        long ticks;
 
-        Encoding(Loop loop, int ii, boolean lifetimes, int liveBound) {
+        /** Polls the deadline every 4,096 steps of the set-up and bounds the variables (issue 22). */
+        void tick() {
+            if ((++ticks & 4095) == 0) {
+                deadline.check(what);
+            }
+            if (nextVar > MAX_SAT_VARIABLES) {
+                throw new ModelTooLarge(ii, nextVar);
+            }
+        }
+
+        Encoding(Loop loop, int ii, boolean lifetimes, int liveBound, Deadline deadline, String what) {
+            this.deadline = deadline;
+            this.what = what;
+            deadline.check(what);
             this.loop = loop;
             this.ii = ii;
             this.n = loop.size();
@@ -229,9 +275,21 @@ public final class ExactScheduler implements ModuloScheduler {
                 trivialUnsat = true;
                 return;
             }
+            deadline.check(what);
+            long estimate = (long) n * ii;
+            for (var r : loop.machine().resources()) {
+                estimate += (long) (r.count() + 1) * ii; // the per-row and per-instance constraint lists
+            }
             for (int u = 0; u < n; u++) {
                 est[u] = (int) head.distance()[u];
                 lst[u] = horizon - 1 - (int) tail.distance()[u];
+                estimate += Math.max(0, lst[u] - est[u]);
+            }
+            if (estimate > MAX_SAT_VARIABLES) { // before any array of that size is allocated
+                throw new ModelTooLarge(ii, estimate);
+            }
+            for (int u = 0; u < n; u++) {
+                tick();
                 if (est[u] > lst[u]) {
                     trivialUnsat = true;
                     return;
@@ -337,6 +395,7 @@ public final class ExactScheduler implements ModuloScheduler {
             // order encoding chains
             for (int u = 0; u < n; u++) {
                 for (int i = 0; i + 1 < le[u].length; i++) {
+                    tick();
                     clause(-le[u][i], le[u][i + 1]);
                 }
             }
@@ -352,6 +411,7 @@ public final class ExactScheduler implements ModuloScheduler {
                     continue;
                 }
                 for (int t = est[v]; t <= lst[v]; t++) {
+                    tick();
                     clause(neg(leq(v, t)), leq(u, t - w));
                 }
             }
@@ -365,6 +425,7 @@ public final class ExactScheduler implements ModuloScheduler {
             // issue-cycle indicators feed the row variables
             for (int u = 0; u < n; u++) {
                 for (int t = est[u]; t <= lst[u]; t++) {
+                    tick();
                     clause(neg(eq(u, t)), rowVar[u][Math.floorMod(t, ii)]);
                 }
             }
@@ -419,6 +480,7 @@ public final class ExactScheduler implements ModuloScheduler {
                             occ[row] = nextVar++;
                         }
                         for (int row = 0; row < ii; row++) {
+                            tick();
                             for (int o = 0; o < use.offsetCount(); o++) {
                                 int target = Math.floorMod(row + use.offset(o), ii);
                                 clause(-rowVar[u][row], -a[k], occ[target]);
@@ -433,6 +495,7 @@ public final class ExactScheduler implements ModuloScheduler {
             }
             for (int r = 0; r < nr; r++) {
                 for (int row = 0; row < ii; row++) {
+                    tick();
                     atMost(count.get(r).get(row), m.resource(r).count());
                     for (List<List<Integer>> ir : perInst.get(r)) {
                         atMost(ir.get(row), 1);
@@ -461,6 +524,7 @@ public final class ExactScheduler implements ModuloScheduler {
                     maxEnd = Math.max(maxEnd, lst[g.target(e)] + loop.distance(e) * ii);
                 }
                 for (int c = est[p]; c < maxEnd; c++) {
+                    tick();
                     // ended = every consumer issued by c (t(cons) + δ·II <= c)
                     int ended = nextVar++;
                     for (int e : flow) {

@@ -47,12 +47,16 @@ public final class HrmsScheduler implements ModuloScheduler {
     public HrmsResult run(Loop loop, Monitor monitor) {
         Mii mii = Mii.compute(loop);
         int m = mii.value();
+        ScheduleResult tooLarge = ModuloScheduler.tooLarge(name(), loop, mii);
+        if (tooLarge != null) {
+            return new HrmsResult(tooLarge, null, null);
+        }
         NodeProperties props = NodeProperties.compute(loop, m);
         HrmsOrdering.Result ordering = HrmsOrdering.compute(loop, props, mii.recMII(), monitor);
         int[] order = ordering.order();
         List<String> failures = new ArrayList<>();
         IISearch found = IISearch.run(m, ModuloScheduler.maxII(loop, m, maxIIOverride), failures, monitor,
-                ii -> scheduleInOrder(loop, order, props, ii));
+                ii -> scheduleInOrder(loop, order, props, ii, monitor));
         ScheduleResult r = new ScheduleResult(name(), mii, found.schedule(), order, found.attempts(),
                 List.copyOf(failures));
         return new HrmsResult(r, props, ordering);
@@ -64,12 +68,12 @@ public final class HrmsScheduler implements ModuloScheduler {
      */
     public Schedule scheduleAt(Loop loop, int ii, Monitor monitor) {
         Mii mii = Mii.compute(loop);
-        if (ii < mii.value()) {
+        if (ii < mii.value() || tessera.modsched.model.ModelLimits.tooLarge(loop, ii) != null) {
             return null;
         }
         NodeProperties props = NodeProperties.compute(loop, mii.value());
         int[] order = HrmsOrdering.compute(loop, props, mii.recMII(), monitor).order();
-        return scheduleInOrder(loop, order, props, ii) instanceof Schedule s ? s : null;
+        return scheduleInOrder(loop, order, props, ii, monitor) instanceof Schedule s ? s : null;
     }
 
     /**
@@ -77,7 +81,12 @@ public final class HrmsScheduler implements ModuloScheduler {
      * slot in which window.
      */
     public static Object scheduleInOrder(Loop loop, int[] order, NodeProperties props, int ii) {
-        PartialSchedule ps = new PartialSchedule(loop, ii);
+        return scheduleInOrder(loop, order, props, ii, Monitor.NULL);
+    }
+
+    /** {@link #scheduleInOrder(Loop, int[], NodeProperties, int)} polling {@code monitor} (deadline) while it scans. */
+    public static Object scheduleInOrder(Loop loop, int[] order, NodeProperties props, int ii, Monitor monitor) {
+        PartialSchedule ps = new PartialSchedule(loop, ii, monitor);
         for (int u : order) {
             String why = ps.placeInWindow(u, props.asap(u), false);
             if (why != null) {

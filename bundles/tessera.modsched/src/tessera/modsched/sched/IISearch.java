@@ -34,6 +34,8 @@ public record IISearch(Schedule schedule, int attempts) {
         }
         if (maxII >= from) {
             failures.add("gave up at the II cap " + maxII);
+        } else {
+            failures.add("no II to try: the cap " + maxII + " is below the first II " + from);
         }
         return new IISearch(null, attempts);
     }

@@ -47,6 +47,10 @@ public final class IterativeModuloScheduler implements ModuloScheduler {
     public ScheduleResult schedule(Loop loop, Monitor monitor) {
         Mii mii = Mii.compute(loop);
         int m = mii.value();
+        ScheduleResult tooLarge = ModuloScheduler.tooLarge(name(), loop, mii);
+        if (tooLarge != null) {
+            return tooLarge;
+        }
         List<String> failures = new ArrayList<>();
         int[][] lastOrder = { new int[0] };
         IISearch found = IISearch.run(m, ModuloScheduler.maxII(loop, m, maxIIOverride), failures, monitor, ii -> {
@@ -64,7 +68,7 @@ public final class IterativeModuloScheduler implements ModuloScheduler {
      * that step II themselves. Null when the budget runs out at that II or it is below the loop's MII.
      */
     public Schedule scheduleAt(Loop loop, int ii, Monitor monitor) {
-        if (ii < Mii.compute(loop).value()) {
+        if (ii < Mii.compute(loop).value() || tessera.modsched.model.ModelLimits.tooLarge(loop, ii) != null) {
             return null;
         }
         monitor.checkCanceled();
@@ -113,7 +117,7 @@ public final class IterativeModuloScheduler implements ModuloScheduler {
                 return null;
             }
         }
-        PartialSchedule ps = new PartialSchedule(loop, ii);
+        PartialSchedule ps = new PartialSchedule(loop, ii, monitor);
         boolean[] everScheduled = new boolean[n];
         int[] prevTime = new int[n];
         int unscheduled = n;

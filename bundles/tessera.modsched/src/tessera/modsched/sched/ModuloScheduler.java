@@ -2,6 +2,7 @@ package tessera.modsched.sched;
 
 import tessera.core.Monitor;
 import tessera.modsched.model.Loop;
+import tessera.modsched.model.ModelLimits;
 
 /** A modulo scheduler: loop in, schedule out (or a failure with reasons); no hidden state between calls. */
 public interface ModuloScheduler {
@@ -32,8 +33,21 @@ public interface ModuloScheduler {
         return (int) Math.min(Integer.MAX_VALUE / 4, Math.max(mii, sum));
     }
 
-    /** The cap on II: {@code cap} (at least MII) when positive, else {@link #defaultMaxII}. */
+    /**
+     * The cap on II: {@code cap} (at least MII) when positive, else {@link #defaultMaxII}; never above
+     * {@link ModelLimits#maxSafeII} (issue 22: no II whose table or cycle sums exceed the documented maxima).
+     */
     static int maxII(Loop loop, int mii, int cap) {
-        return cap > 0 ? Math.max(mii, cap) : defaultMaxII(loop, mii);
+        int max = cap > 0 ? Math.max(mii, cap) : defaultMaxII(loop, mii);
+        return Math.min(max, ModelLimits.maxSafeII(loop));
+    }
+
+    /**
+     * The result of a scheduler that cannot try MII because the loop's numbers are too large together
+     * ({@link ModelLimits#tooLarge}), or null when it can; checked before anything is computed at MII.
+     */
+    static ScheduleResult tooLarge(String algorithm, Loop loop, tessera.modsched.analysis.Mii mii) {
+        String why = ModelLimits.tooLarge(loop, mii.value());
+        return why == null ? null : new ScheduleResult(algorithm, mii, null, new int[0], 0, java.util.List.of(why));
     }
 }

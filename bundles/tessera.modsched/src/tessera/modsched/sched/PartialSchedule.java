@@ -1,5 +1,6 @@
 package tessera.modsched.sched;
 
+import tessera.core.Monitor;
 import tessera.core.graph.Digraph;
 import tessera.modsched.model.DependenceKind;
 import tessera.modsched.model.Loop;
@@ -34,8 +35,18 @@ public final class PartialSchedule {
     private final int[] t;
     private final int[][] units;
     private final boolean[] placed;
+    private final Monitor monitor;
 
     public PartialSchedule(Loop loop, int ii) {
+        this(loop, ii, Monitor.NULL);
+    }
+
+    /**
+     * A partial schedule whose scans poll {@code monitor} (issue 22: every search honours its deadline; a deadline
+     * monitor throws {@link tessera.core.TimeLimitException} from {@link Monitor#checkCanceled()}).
+     */
+    public PartialSchedule(Loop loop, int ii, Monitor monitor) {
+        this.monitor = monitor == null ? Monitor.NULL : monitor;
         this.loop = loop;
         this.g = loop.graph();
         this.ii = ii;
@@ -83,7 +94,11 @@ public final class PartialSchedule {
             return null;
         }
         Operation op = loop.op(u);
-        for (int c = from;; c += step) {
+        monitor.checkCanceled();
+        for (int c = from, k = 1;; c += step, k++) {
+            if ((k & 1023) == 0) {
+                monitor.checkCanceled();
+            }
             int[] un = mrt.findUnits(op, c);
             if (un != null) {
                 return new Slot(c, un);

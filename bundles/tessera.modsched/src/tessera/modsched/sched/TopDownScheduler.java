@@ -40,11 +40,15 @@ public final class TopDownScheduler implements ModuloScheduler {
     public ScheduleResult schedule(Loop loop, Monitor monitor) {
         Mii mii = Mii.compute(loop);
         int m = mii.value();
+        ScheduleResult tooLarge = ModuloScheduler.tooLarge(name(), loop, mii);
+        if (tooLarge != null) {
+            return tooLarge;
+        }
         NodeProperties p = NodeProperties.compute(loop, m);
         int[] order = order(loop, p);
         List<String> failures = new ArrayList<>();
         IISearch found = IISearch.run(m, ModuloScheduler.maxII(loop, m, maxIIOverride), failures, monitor,
-                ii -> attempt(loop, order, p, ii));
+                ii -> attempt(loop, order, p, ii, monitor));
         return new ScheduleResult(name(), mii, found.schedule(), order, found.attempts(), List.copyOf(failures));
     }
 
@@ -55,12 +59,12 @@ public final class TopDownScheduler implements ModuloScheduler {
      */
     public Schedule scheduleAt(Loop loop, int ii, Monitor monitor) {
         int m = Mii.compute(loop).value();
-        if (ii < m) {
+        if (ii < m || tessera.modsched.model.ModelLimits.tooLarge(loop, ii) != null) {
             return null;
         }
         monitor.checkCanceled();
         NodeProperties p = NodeProperties.compute(loop, m);
-        return attempt(loop, order(loop, p), p, ii) instanceof Schedule s ? s : null;
+        return attempt(loop, order(loop, p), p, ii, monitor) instanceof Schedule s ? s : null;
     }
 
     /** ALAP ascending, ties to the lowest node index. */
@@ -74,8 +78,8 @@ public final class TopDownScheduler implements ModuloScheduler {
     }
 
     /** One attempt at a fixed II: the {@link Schedule}, or a String saying which op found no slot in which window. */
-    private static Object attempt(Loop loop, int[] order, NodeProperties p, int ii) {
-        PartialSchedule ps = new PartialSchedule(loop, ii);
+    private static Object attempt(Loop loop, int[] order, NodeProperties p, int ii, Monitor monitor) {
+        PartialSchedule ps = new PartialSchedule(loop, ii, monitor);
         for (int u : order) {
             PartialSchedule.Starts w = ps.starts(u);
             int es = w.earlyStart();

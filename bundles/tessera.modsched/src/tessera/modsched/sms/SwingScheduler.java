@@ -11,6 +11,7 @@ import tessera.core.graph.TopologicalOrder;
 import tessera.modsched.analysis.Mii;
 import tessera.modsched.analysis.NodeProperties;
 import tessera.modsched.model.Loop;
+import tessera.modsched.model.ModelLimits;
 import tessera.modsched.model.Schedule;
 import tessera.modsched.sched.IISearch;
 import tessera.modsched.sched.ModuloScheduler;
@@ -53,7 +54,7 @@ public final class SwingScheduler implements ModuloScheduler {
 
     public SmsResult run(Loop loop, Monitor monitor) {
         SmsResult r = runOrders(loop, monitor);
-        if (r.result().ok() || !options.orderRepair()) {
+        if (r.result().ok() || !options.orderRepair() || r.properties() == null) {
             return r;
         }
         // last resort (change 6, second stage): the first order again, a failing node's recurrence first
@@ -61,7 +62,7 @@ public final class SwingScheduler implements ModuloScheduler {
         List<String> more = new ArrayList<>();
         int maxII = ModuloScheduler.maxII(loop, r.result().mii().value(), options.maxII());
         IISearch third = IISearch.run(r.result().mii().value(), maxII, more, monitor,
-                ii -> scheduleInOrder(loop, r.firstOrdering().order(), r.properties(), ii, options, true));
+                ii -> scheduleInOrder(loop, r.firstOrdering().order(), r.properties(), ii, options, true, monitor));
         for (String f : more) {
             failures.add("recurrence first: " + f);
         }
@@ -75,7 +76,8 @@ public final class SwingScheduler implements ModuloScheduler {
             int[] topo = topological(loop, order);
             List<String> last = new ArrayList<>();
             IISearch fourth = IISearch.run(r.result().mii().value(), maxII, last, monitor, ii -> {
-                Object o = attempt(loop, topo, ii, (ps, u) -> ps.placeForward(u, Math.max(0, r.properties().asap(u))));
+                Object o = attempt(loop, topo, ii, (ps, u) -> ps.placeForward(u, Math.max(0, r.properties().asap(u))),
+                        monitor);
                 return o instanceof Failure f ? f.why() : o;
             });
             for (String f : last) {
@@ -109,6 +111,12 @@ public final class SwingScheduler implements ModuloScheduler {
     private SmsResult runOrders(Loop loop, Monitor monitor) {
         Mii mii = Mii.compute(loop);
         int m = mii.value();
+        String tooLarge = ModelLimits.tooLarge(loop, m);
+        if (tooLarge != null) { // before any table or cycle sum is computed at MII
+            ScheduleResult r = new ScheduleResult(name(), mii, null, new int[0], 0, List.of(tooLarge));
+            SwingOrdering.Result none = new SwingOrdering.Result(List.of(), new int[0], List.of());
+            return new SmsResult(r, null, none, false, none, -1);
+        }
         NodeProperties props = NodeProperties.compute(loop, m);
         int maxII = ModuloScheduler.maxII(loop, m, options.maxII());
         SwingOrdering.Result ordering = SwingOrdering.compute(loop, props, mii.recMII(), options, monitor);
@@ -146,28 +154,29 @@ public final class SwingScheduler implements ModuloScheduler {
      */
     public Schedule scheduleAt(Loop loop, int ii, Monitor monitor) {
         Mii mii = Mii.compute(loop);
-        if (ii < mii.value()) {
+        if (ii < mii.value() || ModelLimits.tooLarge(loop, ii) != null) {
             return null;
         }
         NodeProperties props = NodeProperties.compute(loop, mii.value());
         SwingOrdering.Result ordering = SwingOrdering.compute(loop, props, mii.recMII(), options, monitor);
-        if (scheduleInOrder(loop, ordering.order(), props, ii, options) instanceof Schedule s) {
+        if (scheduleInOrder(loop, ordering.order(), props, ii, options, false, monitor) instanceof Schedule s) {
             return s;
         }
         if (!options.symmetricRetry()) {
             return null;
         }
         SwingOrdering.Result sym = SwingOrdering.computeTopDownFirst(loop, props, mii.recMII(), options, monitor);
-        if (scheduleInOrder(loop, sym.order(), props, ii, options) instanceof Schedule s) {
+        if (scheduleInOrder(loop, sym.order(), props, ii, options, false, monitor) instanceof Schedule s) {
             return s;
         }
-        return options.orderRepair() && scheduleInOrder(loop, ordering.order(), props, ii, options, true)
+        return options.orderRepair() && scheduleInOrder(loop, ordering.order(), props, ii, options, true, monitor)
                 instanceof Schedule s ? s : null;
     }
 
     private IISearch scheduleFrom(Loop loop, int[] order, NodeProperties props, int mii, int maxII,
             List<String> failures, Monitor monitor) {
-        return IISearch.run(mii, maxII, failures, monitor, ii -> scheduleInOrder(loop, order, props, ii, options));
+        return IISearch.run(mii, maxII, failures, monitor,
+                ii -> scheduleInOrder(loop, order, props, ii, options, false, monitor));
     }
 
     /** A failed attempt: the node that found no slot and why. */
@@ -184,12 +193,12 @@ public final class SwingScheduler implements ModuloScheduler {
      * arcs (as many tries).
      */
     public static Object scheduleInOrder(Loop loop, int[] order, NodeProperties props, int ii, SmsOptions options) {
-        return scheduleInOrder(loop, order, props, ii, options, false);
+        return scheduleInOrder(loop, order, props, ii, options, false, Monitor.NULL);
     }
 
     private static Object scheduleInOrder(Loop loop, int[] order, NodeProperties props, int ii, SmsOptions options,
-            boolean recurrenceFirst) {
-        Object r = attempt(loop, order, props, ii, options);
+            boolean recurrenceFirst, Monitor monitor) {
+        Object r = attempt(loop, order, props, ii, options, monitor);
         if (!options.orderRepair()) {
             return r instanceof Failure f ? f.why() : r;
         }
@@ -198,7 +207,7 @@ public final class SwingScheduler implements ModuloScheduler {
         while (r instanceof Failure f && repairs < loop.size()) {
             current = beforeNeighbours(loop, current, f.node());
             repairs++;
-            r = attempt(loop, current, props, ii, options);
+            r = attempt(loop, current, props, ii, options, monitor);
         }
         if (!recurrenceFirst) {
             return r instanceof Failure f ? f.why() + " (after " + repairs + " order repairs)" : r;
@@ -211,18 +220,21 @@ public final class SwingScheduler implements ModuloScheduler {
             current = first[f.node()] ? beforeNeighbours(loop, current, f.node()) : recurrenceFirst(loop, current, f.node());
             first[f.node()] = true;
             repairs++;
-            r = attempt(loop, current, props, ii, options);
+            r = attempt(loop, current, props, ii, options, monitor);
         }
         return r instanceof Failure f ? f.why() + " (after " + repairs + " order repairs)" : r;
     }
 
-    private static Object attempt(Loop loop, int[] order, NodeProperties props, int ii, SmsOptions options) {
-        return attempt(loop, order, ii, (ps, u) -> ps.placeInWindow(u, props.asap(u), options.successorSide()));
+    private static Object attempt(Loop loop, int[] order, NodeProperties props, int ii, SmsOptions options,
+            Monitor monitor) {
+        return attempt(loop, order, ii, (ps, u) -> ps.placeInWindow(u, props.asap(u), options.successorSide()),
+                monitor);
     }
 
     /** One step at {@code ii}: each node of {@code order} placed by {@code place} (null, or why it found no slot). */
-    private static Object attempt(Loop loop, int[] order, int ii, BiFunction<PartialSchedule, Integer, String> place) {
-        PartialSchedule ps = new PartialSchedule(loop, ii);
+    private static Object attempt(Loop loop, int[] order, int ii, BiFunction<PartialSchedule, Integer, String> place,
+            Monitor monitor) {
+        PartialSchedule ps = new PartialSchedule(loop, ii, monitor);
         for (int u : order) {
             String why = place.apply(ps, u);
             if (why != null) {

@@ -14,7 +14,8 @@ import tessera.modsched.model.Schedule;
 
 /**
  * Checks a modulo schedule against its loop, independently of every scheduler (seed 002 §2, §4.3): every dependence
- * t(v) &gt;= t(u) + latency - distance·II, and every MRT cell (resource class, instance, row = (t + offset) mod II)
+ * t(v) &gt;= t(u) + latency - distance·II with the latency and distance it was given, computed in 64 bits (and a
+ * negative latency or distance, which no model may hold, is itself a violation; issue 22), and every MRT cell (resource class, instance, row = (t + offset) mod II)
  * held by at most one op (or only by pairwise mutually exclusive ops, {@link Loop#exclusive}), including non-pipelined busy cycles and explicit reservation patterns. Cost
  * O(|E| + Σ reservation cycles), cheap enough to run on every drag in an MRT editor.
  */
@@ -41,15 +42,17 @@ public final class Verifier {
             return out;
         }
         for (Dependence d : loop.dependences()) {
-            int need = time[d.from()] + d.latency() - d.distance() * ii;
-            if (time[d.to()] < need) {
+            // in long: the values as given, whatever their size (issue 22), so nothing wraps into "verified"
+            long need = (long) time[d.from()] + d.latency() - (long) d.distance() * ii;
+            if (d.latency() < 0 || d.distance() < 0 || time[d.to()] < need) {
                 String fn = loop.op(d.from()).name();
                 String tn = loop.op(d.to()).name();
                 out.add(new Violation(Violation.Kind.DEPENDENCE, List.of(d.from(), d.to()), d.index(), -1, -1,
                         tn + " at cycle " + time[d.to()] + " is too early for " + d.kind().word() + " dependence " + fn
                                 + " -> " + tn + " (latency " + d.latency() + ", distance " + d.distance()
                                 + "): needs cycle >= " + time[d.from()] + " + " + d.latency() + " - " + d.distance()
-                                + "·" + ii + " = " + need));
+                                + "·" + ii + " = " + need + (d.latency() < 0 || d.distance() < 0
+                                        ? "; a negative latency or distance is never valid" : "")));
             }
         }
         Machine m = loop.machine();
@@ -79,7 +82,7 @@ public final class Verifier {
                 }
                 for (int k = 0; k < use.offsetCount(); k++) {
                     int row = Math.floorMod(time[u] + use.offset(k), ii);
-                    long key = (((long) use.resource() * 65_536L + unit) * 1_048_576L) + row;
+                    long key = ((long) use.resource() << 42) | ((long) unit << 31) | row; // distinct for every cell
                     List<Integer> held = cells.computeIfAbsent(key, x -> new ArrayList<>(1));
                     for (int prev : held) {
                         if (prev != u && !loop.exclusive(prev, u)) {

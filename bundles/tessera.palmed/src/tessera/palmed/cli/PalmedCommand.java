@@ -2,7 +2,6 @@ package tessera.palmed.cli;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +58,10 @@ public final class PalmedCommand implements CliCommand {
                                             [--allow-unexplained] [--json]
                        tessera palmed predict --mapping MAP BLOCK.s... [--json]
                        tessera palmed compare --machine SIM.portmap|host --mapping MAP (--blocks N | FILES...)
-                                              [--with llvm-mca|none] [--mcpu CPU] [--seed N] [--json]
+                                              [--with llvm-mca|none] [--mcpu CPU] [--seed N] [--time-limit S]
+                                              [--json]
+                --time-limit S: infer 7200 s by default (the whole campaign, benchmarks included), compare 600 s
+                (reading, generating, measuring); at most 1000000. --blocks N: 1..100000. --basic N: 1..1000.
                 MAP is a resource mapping (text or JSON, as written by infer --out) or a .portmap (its dual is used).
                 LIST is comma-separated instruction ids, 'all' (every instruction of the .portmap), or @FILE.
                 infer exits 1 when the result is not explained by its measurements: more than 5 % of the instructions
@@ -77,7 +79,19 @@ public final class PalmedCommand implements CliCommand {
     private static final Map<String, Set<String>> VERB_OPTIONS = Map.of(
             "infer", Set.of("machine", "instructions", "noise", "seed", "cache", "basic", "time-limit", "out"),
             "predict", Set.of("mapping"),
-            "compare", Set.of("machine", "mapping", "blocks", "with", "seed", "mcpu"));
+            "compare", Set.of("machine", "mapping", "blocks", "with", "seed", "mcpu", "time-limit"));
+
+    /** The most random blocks {@code compare --blocks} generates ({@value}; issue 22, documented maximum). */
+    public static final int MAX_BLOCKS = 100_000;
+
+    /** The largest basic set {@code infer --basic} asks Algorithm 1 for ({@value}). */
+    public static final int MAX_BASIC = 1_000;
+
+    /** Default {@code infer --time-limit} in seconds (the whole campaign, benchmarks included). */
+    public static final double INFER_TIME_LIMIT_S = 7200;
+
+    /** Default {@code compare --time-limit} in seconds (reading, generating, measuring and predicting). */
+    public static final double COMPARE_TIME_LIMIT_S = 600;
 
     /** The flags of each verb. */
     private static final Map<String, Set<String>> VERB_FLAGS = Map.of(
@@ -139,8 +153,7 @@ public final class PalmedCommand implements CliCommand {
             ctx.report(e.diagnostic());
             return FAILED;
         } catch (TimeLimitException e) {
-            ctx.report(Diagnostic.error("palmed", 0, e.getMessage(), ""));
-            return FAILED;
+            throw e; // the launcher's one line "tessera palmed: ... did not finish within ..." (exit 1): no file to name
         }
     }
 
@@ -150,7 +163,7 @@ public final class PalmedCommand implements CliCommand {
 
     private static String read(CliContext ctx, String file) {
         try {
-            return Files.readString(ctx.resolve(file), StandardCharsets.UTF_8);
+            return ctx.readSource(file);
         } catch (IOException e) {
             throw new DiagnosticException(Diagnostic.error(file, 0, "cannot read the file: " + e.getMessage(),
                     "check the path"));
@@ -215,6 +228,10 @@ public final class PalmedCommand implements CliCommand {
 
     private int infer(CliContext ctx, Args a) {
         a.expectPositional(0);
+        if (a.option("out").isPresent() && java.nio.file.Files.isDirectory(ctx.resolve(a.option("out").get()))) {
+            // before hours of benchmarks, not after (CliContext.writeOutput makes the same check when writing)
+            throw new UsageException("--out " + a.option("out").get() + ": is a folder; name a file to write");
+        }
         List<String> instrs = instructionList(ctx, a);
         BenchmarkMachine machine;
         if (instrs.equals(List.of("all"))) {
@@ -242,19 +259,17 @@ public final class PalmedCommand implements CliCommand {
         }
         Path cache = a.option("cache").map(ctx::resolve).orElse(null);
         CachedMachine cm = new CachedMachine(machine, cache);
-        InferenceOptions o = InferenceOptions.defaults().withBasicSetSize(a.intOption("basic", 8));
-        int limit = a.intOption("time-limit", 7200);
-        o = o.withTimeLimits(o.solverTimeLimit(), java.time.Duration.ofSeconds(limit));
+        InferenceOptions o = InferenceOptions.defaults().withBasicSetSize(a.intOption("basic", 8, 1, MAX_BASIC));
+        o = o.withTimeLimits(o.solverTimeLimit(), a.timeLimit(INFER_TIME_LIMIT_S));
         Palmed.Result r = Palmed.infer(cm, instrs, o, ctx.monitor());
         r.diagnostics().forEach(ctx::report);
         if (a.option("out").isPresent()) {
-            Path out = ctx.resolve(a.option("out").get());
-            String body = out.toString().endsWith(".json") ? Json.write(MappingIO.toJson(r.mapping()))
-                    : r.mapping().toText();
+            String out = a.option("out").get();
+            String body = out.endsWith(".json") ? Json.write(MappingIO.toJson(r.mapping())) : r.mapping().toText();
             try {
-                Files.writeString(out, body, StandardCharsets.UTF_8);
+                ctx.writeOutput("out", out, body.getBytes(StandardCharsets.UTF_8));
             } catch (IOException e) {
-                throw new DiagnosticException(Diagnostic.error(out.toString(), 0, "cannot write: " + e.getMessage(), ""));
+                throw new DiagnosticException(Diagnostic.error(out, 0, "cannot write: " + e.getMessage(), ""));
             }
         }
         Coverage coverage = new Coverage(instrs.size(), r.unmapped());
@@ -329,6 +344,9 @@ public final class PalmedCommand implements CliCommand {
         if (!with.equals("llvm-mca") && !with.equals("none")) {
             throw new UsageException("--with supports llvm-mca (or none)");
         }
+        java.time.Duration limit = a.timeLimit(COMPARE_TIME_LIMIT_S);
+        int count = a.option("blocks").isPresent() ? a.intOption("blocks", 100, 1, MAX_BLOCKS) : 0;
+        tessera.core.Deadline deadline = tessera.core.Deadline.after(limit); // covers reading, generating and measuring
         ResourceMapping m = mapping(ctx, a.required("mapping", "missing --mapping"));
         BenchmarkMachine machine = machine(ctx, a, new ArrayList<>(m.instructions()));
         LlvmMca mca = with.equals("llvm-mca") ? llvmMca(ctx, a, machine) : null;
@@ -337,7 +355,7 @@ public final class PalmedCommand implements CliCommand {
         List<Kernel> blocks = new ArrayList<>();
         List<String> names = new ArrayList<>();
         if (a.option("blocks").isPresent()) {
-            int n = a.intOption("blocks", 100);
+            int n = count;
             Random rnd = new Random(a.intOption("seed", 1));
             List<String> ids = mca == null ? pool : pool.stream().filter(X86Renderer::renderable).toList();
             if (ids.isEmpty()) {
@@ -346,6 +364,9 @@ public final class PalmedCommand implements CliCommand {
                         + "or --with none"));
             }
             for (int i = 0; i < n; i++) {
+                if (i % 1024 == 0) {
+                    deadline.check("palmed compare");
+                }
                 blocks.add(Comparison.randomBlock(rnd, ids));
                 names.add("random-" + i);
             }
@@ -359,13 +380,16 @@ public final class PalmedCommand implements CliCommand {
                     names.add(f);
                 }
             }
-            if (blocks.isEmpty()) {
+            if (a.positional().isEmpty()) {
                 throw new UsageException("give --blocks N or block files");
+            }
+            if (blocks.isEmpty()) {
+                return FAILED; // every block file had errors, reported above
             }
         }
         Coverage coverage = Coverage.of(machine, m, InferenceOptions.defaults().minIpc(),
                 machine instanceof SimulatedMachine);
-        Comparison.Table t = Comparison.run(machine, m, mca, blocks, coverage, ctx.monitor());
+        Comparison.Table t = Comparison.run(machine, m, mca, blocks, coverage, ctx.monitor(), deadline);
         if (json(ctx, a)) {
             Map<String, Object> j = t.toJson(names);
             if (mca != null) {

@@ -3,6 +3,7 @@ package tessera.palmed.infer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import tessera.core.Deadline;
 import tessera.core.Monitor;
 import tessera.palmed.machine.BenchmarkMachine;
 import tessera.palmed.machine.Measurement;
@@ -17,11 +18,18 @@ public final class Bench {
     private final InferenceOptions options;
     private final Monitor monitor;
     private final Map<Kernel, Measurement> measured = new LinkedHashMap<>();
+    private final Deadline deadline;
 
     public Bench(BenchmarkMachine machine, InferenceOptions options, Monitor monitor) {
+        this(machine, options, monitor, Deadline.never());
+    }
+
+    /** A bench whose every new measurement first checks {@code deadline} (the campaign's limit covers benchmarking). */
+    public Bench(BenchmarkMachine machine, InferenceOptions options, Monitor monitor, Deadline deadline) {
         this.machine = machine;
         this.options = options;
         this.monitor = monitor;
+        this.deadline = deadline;
     }
 
     public InferenceOptions options() {
@@ -40,6 +48,7 @@ public final class Bench {
         Measurement m = measured.get(k);
         if (m == null) {
             monitor.checkCanceled();
+            deadline.check("PALMED inference");
             m = machine.measure(k, monitor);
             measured.put(k, m);
         }

@@ -53,7 +53,7 @@ public final class Palmed {
             InferenceOptions o, Monitor monitor) {
         long start = System.currentTimeMillis();
         Deadline campaign = Deadline.after(o.campaignTimeLimit());
-        Bench bench = new Bench(machine, o, monitor);
+        Bench bench = new Bench(machine, o, monitor, campaign);
         Diagnostics diags = new Diagnostics();
         List<String> log = new ArrayList<>();
         monitor.begin("PALMED inference on " + machine.id(), 4);

@@ -42,14 +42,19 @@ public final class CachedMachine implements BenchmarkMachine {
             if (!Files.exists(file)) {
                 return;
             }
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            // strict UTF-8 (a damaged cache is a diagnostic naming line and column, not an internal error)
+            for (String line : tessera.core.SourceText.read(file).split("\r?\n")) {
                 String[] f = line.split("\t");
                 if (f.length != 6) {
                     continue; // a line cut by an interruption is simply measured again
                 }
                 try {
-                    memo.put(f[0], new Measurement(Double.parseDouble(f[1]), Double.parseDouble(f[2]),
-                            Double.parseDouble(f[3]), Integer.parseInt(f[4]), f[5]));
+                    Measurement m = new Measurement(Double.parseDouble(f[1]), Double.parseDouble(f[2]),
+                            Double.parseDouble(f[3]), Integer.parseInt(f[4]), f[5]);
+                    if (!(m.cycles() > 0 && m.ipc() > 0) || Double.isInfinite(m.cycles()) || Double.isInfinite(m.ipc())) {
+                        continue; // a damaged line (NaN, infinite, not positive) is measured again
+                    }
+                    memo.put(f[0], m);
                 } catch (NumberFormatException e) {
                     // same: re-measure
                 }

@@ -48,13 +48,26 @@ public final class Kernel implements Comparable<Kernel> {
         return of(Map.of(instruction, 1));
     }
 
-    /** {@code "ADDSS^2 BSR"} (the key form) back to a kernel; multiplicity defaults to 1. */
+    /**
+     * The largest multiplicity {@link #parse} accepts for one instruction ({@value}): a kernel is rendered and measured
+     * with every copy, so a file cannot ask for billions (issue 22, documented maximum).
+     */
+    public static final int MAX_MULTIPLICITY = 10_000;
+
+    /**
+     * {@code "ADDSS^2 BSR"} (the key form) back to a kernel; multiplicity defaults to 1.
+     *
+     * @throws IllegalArgumentException for a multiplicity that is not a whole number in 1..{@link #MAX_MULTIPLICITY}
+     */
     public static Kernel parse(String text) {
         TreeMap<String, Integer> m = new TreeMap<>();
         for (String tok : text.trim().split("\\s+")) {
             int c = tok.indexOf('^');
             String name = c < 0 ? tok : tok.substring(0, c);
             int s = c < 0 ? 1 : Integer.parseInt(tok.substring(c + 1));
+            if (s < 1 || s > MAX_MULTIPLICITY || m.getOrDefault(name, 0) + s > MAX_MULTIPLICITY) {
+                throw new IllegalArgumentException("multiplicity of " + name + " must be within 1.." + MAX_MULTIPLICITY);
+            }
             m.merge(name, s, Integer::sum);
         }
         return of(m);

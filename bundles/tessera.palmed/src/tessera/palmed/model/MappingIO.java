@@ -59,7 +59,13 @@ public final class MappingIO {
                                 + w.getKey(), "list it in \"resources\""));
                         return null;
                     }
-                    row.put(w.getKey(), w.getValue().getAsDouble());
+                    double weight = w.getValue().getAsDouble();
+                    if (!(weight >= 0) || Double.isInfinite(weight)) {
+                        diags.add(Diagnostic.error(file, 0, "instruction " + e.getKey() + ": bad weight " + weight
+                                + " for " + w.getKey(), "weights are finite non-negative numbers"));
+                        return null;
+                    }
+                    row.put(w.getKey(), weight);
                 }
                 rho.put(e.getKey(), row);
             }
@@ -70,11 +76,16 @@ public final class MappingIO {
                 }
             }
             return new ResourceMapping(name, res, rho, sat);
-        } catch (RuntimeException e) {
-            diags.add(Diagnostic.error(file, 0, "not a valid JSON resource mapping: " + e.getMessage(),
+        } catch (RuntimeException | StackOverflowError e) {
+            diags.add(tessera.core.cli.Json.parseError(file, e, "not a valid JSON resource mapping: ",
                     "expected {\"resources\": [...], \"instructions\": {\"ADDSS\": {\"r01\": 0.5}}}"));
             return null;
         }
+    }
+
+    /** An error at {@code line:column} (issue 22: every diagnostic of an input names its position). */
+    private static Diagnostic at(String file, int line, int column, String message, String hint) {
+        return new Diagnostic(tessera.core.Severity.ERROR, file, line, column, -1, 0, message, hint, "");
     }
 
     public static ResourceMapping parseText(String file, String text, Diagnostics diags) {
@@ -96,7 +107,7 @@ public final class MappingIO {
             }
             int colon = line.indexOf(':');
             if (colon < 0) {
-                diags.add(Diagnostic.error(file, ln, "expected 'INSTR: r=w ...', 'resources ...' or 'sat r: kernel'",
+                diags.add(at(file, ln, cl.column(), "expected 'INSTR: r=w ...', 'resources ...' or 'sat r: kernel'",
                         "e.g. ADDSS: r01=1/2 r016=1/3"));
                 continue;
             }
@@ -106,12 +117,12 @@ public final class MappingIO {
                 try {
                     sat.put(head.substring(4).strip(), Kernel.parse(rest));
                 } catch (RuntimeException e) {
-                    diags.add(Diagnostic.error(file, ln, "bad saturating kernel '" + rest + "'", "e.g. ADDSS^2 JNLE^2"));
+                    diags.add(at(file, ln, cl.column(), "bad saturating kernel '" + rest + "'", "e.g. ADDSS^2 JNLE^2"));
                 }
                 continue;
             }
             if (res == null) {
-                diags.add(Diagnostic.error(file, ln, "instruction line before the 'resources' line",
+                diags.add(at(file, ln, cl.column(), "instruction line before the 'resources' line",
                         "start the file with: resources r0 r1 ..."));
                 continue;
             }
@@ -119,12 +130,12 @@ public final class MappingIO {
             for (String tok : rest.isEmpty() ? new String[0] : rest.split("\\s+")) {
                 int eq = tok.indexOf('=');
                 if (eq <= 0) {
-                    diags.add(Diagnostic.error(file, ln, "expected RESOURCE=WEIGHT, got '" + tok + "'", "e.g. r01=1/2"));
+                    diags.add(at(file, ln, cl.column(), "expected RESOURCE=WEIGHT, got '" + tok + "'", "e.g. r01=1/2"));
                     continue;
                 }
                 String r = tok.substring(0, eq);
                 if (!res.contains(r)) {
-                    diags.add(Diagnostic.error(file, ln, "unknown resource '" + r + "'", "declare it on the resources line"));
+                    diags.add(at(file, ln, cl.column(), "unknown resource '" + r + "'", "declare it on the resources line"));
                     continue;
                 }
                 try {
@@ -134,17 +145,17 @@ public final class MappingIO {
                     }
                     row.put(r, w);
                 } catch (NumberFormatException e) {
-                    diags.add(Diagnostic.error(file, ln, "bad weight '" + tok.substring(eq + 1) + "'",
+                    diags.add(at(file, ln, cl.column(), "bad weight '" + tok.substring(eq + 1) + "'",
                             "weights are non-negative numbers or fractions like 1/3"));
                 }
             }
             if (rho.containsKey(head)) {
-                diags.add(Diagnostic.error(file, ln, "instruction " + head + " is defined twice", ""));
+                diags.add(at(file, ln, cl.column(), "instruction " + head + " is defined twice", ""));
             }
             rho.put(head, row);
         }
         if (res == null && diags.count(tessera.core.Severity.ERROR) == errorsBefore) {
-            diags.add(Diagnostic.error(file, 0, "no 'resources' line", "start the file with: resources r0 r1 ..."));
+            diags.add(at(file, 1, 1, "no 'resources' line", "start the file with: resources r0 r1 ..."));
         }
         if (diags.count(tessera.core.Severity.ERROR) > errorsBefore) {
             return null;

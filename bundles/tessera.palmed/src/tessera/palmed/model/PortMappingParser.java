@@ -35,6 +35,12 @@ public final class PortMappingParser {
     private static final Pattern TERM = Pattern.compile("(?:(\\d+)(c?)\\s*\\*\\s*)?p([A-Za-z0-9]+)");
     private static final Pattern UOPS = Pattern.compile("(?:^|\\s)uops(?:\\s+(\\S*))?\\s*$");
 
+    /**
+     * The largest μOP count or busy cycles of one term, {@code uops N} and {@code issue-width} ({@value}): real
+     * mappings stay below 100, and the throughput LP and the renderers add these up (issue 22, documented maximum).
+     */
+    public static final int MAX_COUNT = 10_000;
+
     private PortMappingParser() {
     }
 
@@ -52,6 +58,7 @@ public final class PortMappingParser {
         boolean errors = false;
         for (ContentLine cl : contentLines(text)) {
             int ln = cl.number();
+            int col = cl.column();
             String line = cl.text();
             int colon = line.indexOf(':');
             if (colon < 0) {
@@ -59,7 +66,7 @@ public final class PortMappingParser {
                 switch (w[0]) {
                     case "machine" -> {
                         if (w.length != 2) {
-                            errors = err(diags, file, ln, "'machine' takes exactly one name", "write: machine skylake");
+                            errors = err(diags, file, ln, col, "'machine' takes exactly one name", "write: machine skylake");
                         } else {
                             name = w[1];
                         }
@@ -70,14 +77,14 @@ public final class PortMappingParser {
                         for (int k = 1; k < w.length; k++) {
                             String p = w[k].startsWith("p") && w[k].length() == 2 ? w[k].substring(1) : w[k];
                             if (p.length() != 1 || !Character.isLetterOrDigit(p.charAt(0))) {
-                                errors = err(diags, file, ln, "bad port name '" + w[k] + "'",
+                                errors = err(diags, file, ln, col, "bad port name '" + w[k] + "'",
                                         "ports are single letters or digits, e.g. 'ports 0 1 5 6'");
                             } else if (!declared.add(p)) {
-                                errors = err(diags, file, ln, "port " + p + " declared twice", "");
+                                errors = err(diags, file, ln, col, "port " + p + " declared twice", "");
                             }
                         }
                         if (declared.isEmpty()) {
-                            errors = err(diags, file, ln, "'ports' lists no port", "write: ports 0 1 6");
+                            errors = err(diags, file, ln, col, "'ports' lists no port", "write: ports 0 1 6");
                         }
                     }
                     case "issue-width" -> {
@@ -86,13 +93,13 @@ public final class PortMappingParser {
                         } catch (NumberFormatException e) {
                             issue = -1;
                         }
-                        if (issue <= 0) {
-                            errors = err(diags, file, ln, "'issue-width' needs a positive whole number",
+                        if (issue <= 0 || issue > MAX_COUNT) {
+                            errors = err(diags, file, ln, col + Math.max(0, line.indexOf(w[w.length - 1])), "'issue-width' needs a whole number in 1.." + MAX_COUNT,
                                     "write: issue-width 4");
                             issue = 0;
                         }
                     }
-                    default -> errors = err(diags, file, ln, "expected 'NAME: usage' or a directive, got '" + line + "'",
+                    default -> errors = err(diags, file, ln, col, "expected 'NAME: usage' or a directive, got '" + line + "'",
                             "instruction lines look like 'ADDSS: 1*p01'; directives are machine, ports, issue-width");
                 }
                 continue;
@@ -100,12 +107,12 @@ public final class PortMappingParser {
             String iname = line.substring(0, colon).strip();
             String usage = line.substring(colon + 1).strip();
             if (!NAME.matcher(iname).matches()) {
-                errors = err(diags, file, ln, "bad instruction name '" + iname + "'",
+                errors = err(diags, file, ln, col, "bad instruction name '" + iname + "'",
                         "names start with a letter and use letters, digits, '_', '.', '-'");
                 continue;
             }
             if (firstLine.containsKey(iname)) {
-                errors = err(diags, file, ln, "instruction " + iname + " is defined twice (first on line "
+                errors = err(diags, file, ln, col, "instruction " + iname + " is defined twice (first on line "
                         + firstLine.get(iname) + ")", "keep one definition");
                 continue;
             }
@@ -113,20 +120,20 @@ public final class PortMappingParser {
             Matcher um = UOPS.matcher(usage);
             if (um.find()) {
                 declaredCount = wholeNumber(um.group(1));
-                if (declaredCount == null) {
-                    errors = err(diags, file, ln, "'uops' of " + iname + " needs a whole number",
+                if (declaredCount == null || declaredCount > MAX_COUNT) {
+                    errors = err(diags, file, ln, col + Math.max(0, line.lastIndexOf("uops")), "'uops' of " + iname + " needs a whole number in 0.." + MAX_COUNT,
                             "write e.g. 'DIVPS: 1*p0+4c*pd uops 1'");
                     continue;
                 }
                 usage = usage.substring(0, um.start()).strip();
                 if (usage.isEmpty() && declaredCount == 0) {
-                    errors = err(diags, file, ln, "instruction " + iname + " uses no port and no μOP",
+                    errors = err(diags, file, ln, col, "instruction " + iname + " uses no port and no μOP",
                             "give a port usage or 'uops N' with N > 0");
                     continue;
                 }
             }
             if (usage.isEmpty() && declaredCount == null) {
-                errors = err(diags, file, ln, "instruction " + iname + " has no port usage", "write e.g. 1*p01");
+                errors = err(diags, file, ln, col, "instruction " + iname + " has no port usage", "write e.g. 1*p01");
                 continue;
             }
             List<Uop> uops = new ArrayList<>();
@@ -134,7 +141,7 @@ public final class PortMappingParser {
             for (String term : usage.isEmpty() ? new String[0] : usage.split("\\+")) {
                 Matcher m = TERM.matcher(term.strip());
                 if (!m.matches()) {
-                    errors = err(diags, file, ln, "cannot read port usage '" + term.strip() + "' of " + iname,
+                    errors = err(diags, file, ln, col, "cannot read port usage '" + term.strip() + "' of " + iname,
                             "use N*pPORTS (N μOPs, e.g. 1*p0156), Cc*pPORTS (a unit busy C cycles, e.g. 4c*pd),"
                                     + " then optionally 'uops N'");
                     bad = true;
@@ -146,9 +153,9 @@ public final class PortMappingParser {
                 } catch (NumberFormatException e) {
                     count = 0;
                 }
-                if (count <= 0) {
-                    errors = err(diags, file, ln, "μOP count must be a positive whole number in '" + term.strip() + "'",
-                            "");
+                if (count <= 0 || count > MAX_COUNT) {
+                    errors = err(diags, file, ln, col + Math.max(0, line.indexOf(term.strip())), "μOP count must be a whole number in 1.." + MAX_COUNT + " in '"
+                            + term.strip() + "'", "");
                     bad = true;
                     break;
                 }
@@ -156,7 +163,7 @@ public final class PortMappingParser {
                 for (char c : m.group(3).toCharArray()) {
                     String p = String.valueOf(c);
                     if (!ps.add(p)) {
-                        errors = err(diags, file, ln, "port " + p + " repeated in '" + term.strip() + "'", "");
+                        errors = err(diags, file, ln, col, "port " + p + " repeated in '" + term.strip() + "'", "");
                         bad = true;
                     }
                     used.add(p);
@@ -188,7 +195,7 @@ public final class PortMappingParser {
                     "add 'issue-width W' or give the instruction a port usage");
         }
         if (instrs.isEmpty() && !errors) {
-            errors = err(diags, file, 0, "the port mapping defines no instruction", "add lines like 'ADDSS: 1*p01'");
+            errors = err(diags, file, 1, 1, "the port mapping defines no instruction", "add lines like 'ADDSS: 1*p01'");
         }
         if (errors) {
             return null;
@@ -204,13 +211,22 @@ public final class PortMappingParser {
         return Integer.parseInt(s);
     }
 
+    /** An error at {@code line:column} of the file (issue 22: every diagnostic of an input names its position). */
+    private static boolean err(Diagnostics d, String file, int line, int column, String msg, String hint) {
+        d.add(new Diagnostic(tessera.core.Severity.ERROR, file, line, column, -1, 0, msg, hint, ""));
+        return true;
+    }
+
     private static boolean err(Diagnostics d, String file, int line, String msg, String hint) {
         d.add(Diagnostic.error(file, line, msg, hint));
         return true;
     }
 
-    /** A non-blank line of a mapping file: its 1-based number and its text without the {@code #} comment. */
-    record ContentLine(int number, String text) {
+    /**
+     * A non-blank line of a mapping file: its 1-based number, its text without the {@code #} comment and outer blanks,
+     * and the 1-based column where that text starts.
+     */
+    record ContentLine(int number, String text, int column) {
     }
 
     /** The non-blank lines of {@code text}, comments ({@code #} to the end of the line) and outer blanks removed. */
@@ -222,7 +238,7 @@ public final class PortMappingParser {
             int hash = line.indexOf('#');
             String content = (hash >= 0 ? line.substring(0, hash) : line).strip();
             if (!content.isEmpty()) {
-                out.add(new ContentLine(ln, content));
+                out.add(new ContentLine(ln, content, line.indexOf(content) + 1));
             }
         }
         return out;

@@ -90,12 +90,18 @@ public final class BlockParser {
         }
         if (counts.isEmpty()) {
             if (errors == 0) {
-                diags.add(Diagnostic.error(file, 0, "the block has no instruction", "write one instruction a line"));
+                diags.add(new Diagnostic(tessera.core.Severity.ERROR, file, 1, 1, -1, 0, "the block has no instruction", "write one instruction a line", ""));
             }
             return null;
         }
         return errors > 0 ? null : Kernel.of(counts);
     }
+
+    /**
+     * The most operands an instruction line may have ({@value}; x86 has at most 4, AVX-512 5 with the mask): a line
+     * with more is not in any mapping (issue 22: the kind search would try 2^N ids).
+     */
+    public static final int MAX_OPERANDS = 6;
 
     /** The mapping id of one instruction line, or null. */
     public static String identify(String line, Syntax syntax, Predicate<String> known) {
@@ -104,6 +110,9 @@ public final class BlockParser {
         String mnem = (sp < 0 ? s : s.substring(0, sp)).toUpperCase(Locale.ROOT);
         String rest = sp < 0 ? "" : s.substring(sp + 1).strip();
         List<String> ops = splitOperands(rest);
+        if (ops.size() > MAX_OPERANDS) {
+            return null; // no x86 instruction has more; the operand-kind search below is exponential in their number
+        }
         if (syntax == Syntax.ATT) {
             java.util.Collections.reverse(ops);
         }

@@ -136,8 +136,13 @@ public final class Comparison {
         }
 
         private Map<String, Object> tool(double err, double tau, int failedBlocks) {
-            return tessera.core.cli.Json.object("rmsRelativeError", err, "kendallTauB", tau, "failedBlocks",
-                    failedBlocks);
+            // NaN (tau of one block, error of none) is not JSON: null (issue 22, --json is one JSON document)
+            return tessera.core.cli.Json.object("rmsRelativeError", finite(err), "kendallTauB", finite(tau),
+                    "failedBlocks", failedBlocks);
+        }
+
+        private static Double finite(double d) {
+            return Double.isFinite(d) ? d : null;
         }
 
         public Map<String, Object> toJson(List<String> names) {
@@ -157,7 +162,7 @@ public final class Comparison {
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("name", names.get(i));
                 r.put("kernel", blocks.get(i).key());
-                r.put("reference", reference[i]);
+                r.put("reference", Double.isFinite(reference[i]) ? reference[i] : null);
                 r.put("palmed", Double.isNaN(palmed[i]) ? null : palmed[i]);
                 if (palmedFailure[i] != null) {
                     r.put("palmedFailure", palmedFailure[i]);
@@ -214,6 +219,12 @@ public final class Comparison {
      */
     public static Table run(BenchmarkMachine machine, ResourceMapping mapping, LlvmMca mca, List<Kernel> blocks,
             Coverage coverage, Monitor monitor) {
+        return run(machine, mapping, mca, blocks, coverage, monitor, tessera.core.Deadline.never());
+    }
+
+    /** As above, checking {@code deadline} before each block (TimeLimitException naming the comparison). */
+    public static Table run(BenchmarkMachine machine, ResourceMapping mapping, LlvmMca mca, List<Kernel> blocks,
+            Coverage coverage, Monitor monitor, tessera.core.Deadline deadline) {
         int n = blocks.size();
         double[] ref = new double[n];
         double[] pal = new double[n];
@@ -222,6 +233,7 @@ public final class Comparison {
         String[] mcaFail = new String[n];
         for (int i = 0; i < n; i++) {
             monitor.checkCanceled();
+            deadline.check("palmed compare");
             Kernel k = blocks.get(i);
             ref[i] = machine.measure(k, monitor).ipc();
             List<String> missing = k.instructions().stream().filter(x -> !mapping.has(x)).sorted().toList();

@@ -41,6 +41,11 @@ import tessera.pla.pla.PlaPackage.Literals;
 final class ExactChecks {
     /** Time limit of one exact set question (the Omega test is exponential in the worst case). */
     static final Duration SET_LIMIT = Duration.ofSeconds(5);
+    /**
+     * Time limit of all exact checks of one file together (issue 22: bounded work; a mutated file with thousands of
+     * equations gets the warning "could not decide the exact checks" instead of blocking the builder or the editor).
+     */
+    static final Duration TOTAL_LIMIT = Duration.ofSeconds(10);
     private static final int MAX_CIRCUITS = 10_000;
 
     private final PlaAnalysis pla;
@@ -65,8 +70,12 @@ final class ExactChecks {
         this.vars = pla.vars;
     }
 
+    private final Deadline total = Deadline.after(TOTAL_LIMIT);
+
     private Deadline deadline() {
-        return Deadline.after(SET_LIMIT);
+        total.check("the exact checks of the PLA (" + TOTAL_LIMIT.toSeconds() + " s for all)");
+        Duration left = total.remaining();
+        return Deadline.after(left.compareTo(SET_LIMIT) < 0 ? left : SET_LIMIT);
     }
 
     /**
@@ -110,9 +119,14 @@ final class ExactChecks {
                 continue;
             }
             List<Equation> defs = vi.definitions;
+            Set<Equation> reported = new HashSet<>(); // each equation once, against its first conflict (issue 22)
             for (int a = 0; a < defs.size(); a++) {
                 for (int b = a; b < defs.size(); b++) {
                     Equation ea = defs.get(a), eb = defs.get(b);
+                    if (reported.contains(eb)) {
+                        continue;
+                    }
+                    total.check("the exact checks of the PLA (" + TOTAL_LIMIT.toSeconds() + " s for all)");
                     Indexing ia = indexing.get(ea.getLhs()), ib = indexing.get(eb.getLhs());
                     if (ia == null || ib == null) {
                         continue;
@@ -120,6 +134,7 @@ final class ExactChecks {
                     if (a != b && vi.varClass == VarClass.INTERNAL) {
                         IntegerSet both2 = conditionSpaces.get(ea).intersect(conditionSpaces.get(eb));
                         if (!empty(both2)) {
+                            reported.add(eb);
                             pla.error(eb.getLhs(), Literals.ACCESS__VAR, -1, "single assignment violated: " + label(eb) + " and "
                                     + label(ea) + " both define " + vi.name + " for " + both2.intersectContext(contextSet)
                                     + " (condition spaces overlap)", CODE_SINGLE);
@@ -138,6 +153,7 @@ final class ExactChecks {
                         overlapMemo.put(key, known);
                     }
                     if (known) {
+                        reported.add(eb);
                         pla.error(eb.getLhs(), Literals.ACCESS__VAR, -1, "single assignment violated: " + (a == b
                                 ? label(ea) + " defines some instance of " + vi.name + " in two different iterations"
                                 : label(eb) + " and " + label(ea) + " both define some instance of " + vi.name), CODE_SINGLE);

@@ -306,8 +306,69 @@ public final class PlaAnalysis {
                     indices.add(n);
                 }
             }
-            equations.addAll(model.getLoop().getEquations());
+            addEquations(model.getLoop().getEquations());
         }
+    }
+
+    /**
+     * The loop's equations, each reported duplicate (same text as an earlier one, or an earlier one's label) once
+     * against its first occurrence and left out of the analysis: issue 22, diagnostics linear in the input.
+     */
+    private void addEquations(List<Equation> all) {
+        rootText = null;
+        Map<String, Equation> byText = new HashMap<>();
+        Map<String, Equation> byLabel = new HashMap<>();
+        for (Equation e : all) {
+            Equation first = byText.putIfAbsent(equationText(e), e);
+            if (first != null) {
+                error(e, e.getLabel() != null ? Literals.EQUATION__LABEL : Literals.EQUATION__LHS, -1, "duplicate of equation "
+                        + label(first) + lineOf(first) + ": remove it", CODE_DUPLICATE);
+                structural = true;
+                continue;
+            }
+            if (e.getLabel() != null && (first = byLabel.putIfAbsent(e.getLabel(), e)) != null) {
+                error(e, Literals.EQUATION__LABEL, -1, "label " + e.getLabel() + " is already used by the equation"
+                        + lineOf(first) + ": labels name one equation each", CODE_DUPLICATE);
+                structural = true;
+            }
+            equations.add(e);
+        }
+    }
+
+    /**
+     * The equation's tokens without its label and layout (comments and whitespace do not make it different). Read
+     * from the leaves' offsets in the file's text: linear in the equation's size even for a left-deep 100,000-term
+     * sum (NodeModelUtils.getTokenText walks to the root for every leaf).
+     */
+    private String equationText(Equation e) {
+        StringBuilder sb = new StringBuilder();
+        for (EObject part : new EObject[] {e.getLhs(), e.getRhs(), e.getCondition()}) {
+            var node = part == null ? null : org.eclipse.xtext.nodemodel.util.NodeModelUtils.getNode(part);
+            if (node != null) {
+                String all = rootText(node);
+                for (var leaf : node.getLeafNodes()) {
+                    if (!leaf.isHidden()) {
+                        sb.append(all, leaf.getTotalOffset(), leaf.getTotalEndOffset()).append(' ');
+                    }
+                }
+            }
+            sb.append('\u0000');
+        }
+        return sb.toString();
+    }
+
+    private String rootText;
+
+    private String rootText(org.eclipse.xtext.nodemodel.INode node) {
+        if (rootText == null) {
+            rootText = node.getRootNode().getText();
+        }
+        return rootText;
+    }
+
+    private static String lineOf(EObject o) {
+        var node = org.eclipse.xtext.nodemodel.util.NodeModelUtils.findActualNodeFor(o);
+        return node == null ? "" : " (line " + node.getStartLine() + ")";
     }
 
     /** The conjunction of the parameters' {@code where} conditions. */

@@ -1,7 +1,6 @@
 package tessera.pla.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +30,10 @@ final class PlaCli {
         Path p = ctx.resolve(file);
         String text;
         try {
-            text = Files.readString(p);
+            text = ctx.readSource(file); // strict UTF-8, BOM and lone CR handled (issue 22)
+        } catch (tessera.core.DiagnosticException e) {
+            ctx.report(e.diagnostic());
+            return null;
         } catch (IOException e) {
             ctx.report(Diagnostic.error(file, 0, "cannot read " + p + ": " + e.getMessage(), "check the path"));
             return null;

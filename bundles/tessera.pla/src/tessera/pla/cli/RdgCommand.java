@@ -1,6 +1,5 @@
 package tessera.pla.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -69,8 +68,8 @@ public final class RdgCommand implements CliCommand {
         Rdg g = c.rdg();
         if (a.option("svg").isPresent()) {
             Diagram d = ElkLayout.layout(RdgDiagrams.build(g), TextMeasure.APPROXIMATE);
-            Path out = ctx.resolve(a.option("svg").get());
-            Files.writeString(out, SvgWriter.write(d, TextMeasure.APPROXIMATE));
+            Path out = ctx.writeOutput("svg", a.option("svg").get(),
+                    SvgWriter.write(d, TextMeasure.APPROXIMATE).getBytes(java.nio.charset.StandardCharsets.UTF_8));
             ctx.println("wrote " + out);
         }
         if (ctx.json()) {

@@ -1,7 +1,6 @@
 package tessera.pla.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +17,7 @@ import tessera.pla.rdg.PlaCompiler;
 import tessera.rdg.interp.ArrayData;
 import tessera.rdg.interp.Inputs;
 import tessera.rdg.interp.Interpreter;
+import tessera.rdg.interp.ParameterLimits;
 import tessera.rdg.interp.RunResult;
 
 /**
@@ -44,7 +44,8 @@ public final class RunCommand implements CliCommand {
                   --input-file NAME=F   an input array from a file: one element per line, its indices then its value
                                         ("2 3 -7" sets NAME[2, 3] = -7); '#' starts a comment
                   --seed S              random values in [-100, 100] for every input element not given
-                """;
+                parameter values are at most %d in absolute value; a run evaluates at most %d equation instances
+                """.formatted(ParameterLimits.MAX_PARAMETER, Interpreter.MAX_INSTANCES);
     }
 
     @Override
@@ -55,7 +56,7 @@ public final class RunCommand implements CliCommand {
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the .pla file");
-        Map<String, Long> params = a.integers("param", "NAME=VALUE");
+        Map<String, Long> params = ParameterLimits.check("param", a.integers("param", "NAME=VALUE"));
         Inputs inputs = new Inputs();
         a.assignments("input", "NAME=VALUE or NAME=V0,V1,...", "not a 32-bit integer", inputs::put);
         List<Diagnostic> problems = new ArrayList<>();
@@ -72,8 +73,17 @@ public final class RunCommand implements CliCommand {
             } catch (NumberFormatException e) {
                 throw new UsageException("--seed expects an integer");
             }
-            if (c.rdg().getParameters().stream().allMatch(params::containsKey)) {
-                inputs.fillRandom(c.rdg(), params, new Random(seed), 100);
+            if (c.rdg().getParameters().stream().allMatch(params::containsKey)
+                    && c.rdg().getParameters().containsAll(params.keySet())
+                    && Interpreter.sizeProblem(c.rdg(), file, params) == null) { // else the run reports it, unfilled
+                try {
+                    inputs.fillRandom(c.rdg(), params, new Random(seed), 100);
+                } catch (IllegalArgumentException e) {
+                    problems.add(Diagnostic.error(file, 1, "cannot fill the inputs at random: " + e.getMessage(),
+                            "use smaller parameter values"));
+                    problems.forEach(ctx::report);
+                    return fail(ctx, file, c, problems);
+                }
             }
         }
         RunResult r = Interpreter.run(c.rdg(), file, params, inputs, ctx.monitor());
@@ -125,7 +135,10 @@ public final class RunCommand implements CliCommand {
     private static void readFile(CliContext ctx, String name, String path, Inputs inputs, List<Diagnostic> problems) {
         List<String> lines;
         try {
-            lines = Files.readAllLines(ctx.resolve(path));
+            lines = ctx.readSource(path).lines().toList(); // strict UTF-8, BOM and lone CR handled (issue 22)
+        } catch (tessera.core.DiagnosticException e) {
+            problems.add(e.diagnostic());
+            return;
         } catch (IOException e) {
             problems.add(Diagnostic.error(path, 0, "cannot read input file for " + name + ": " + e.getMessage(), ""));
             return;

@@ -62,16 +62,32 @@ public final class Inputs {
     /**
      * The input instances a run reads for the given parameters: x[Q·I − d] for every input edge and every I in the
      * condition space of its operation node (seed 003 §4 input edges). Keys are input variable names.
+     *
+     * @throws IllegalArgumentException for a parameter beyond {@link ParameterLimits#MAX_PARAMETER} or more than
+     *         {@link Interpreter#MAX_INSTANCES} instances
      */
     public static Map<String, Set<List<Long>>> required(Rdg rdg, Map<String, Long> params) {
         Map<String, Set<List<Long>>> req = new LinkedHashMap<>();
+        params.forEach((name, v) -> {
+            String tooLarge = ParameterLimits.problem(name, v);
+            if (tooLarge != null) {
+                throw new IllegalArgumentException(tooLarge);
+            }
+        });
+        long[] visited = {0}; // bounded like the interpreter (issue 22)
         for (var e : rdg.getEdges()) {
             if (e instanceof InputEdge in && e.getTarget() instanceof OperationNode op) {
                 long[][] q = Interpreter.matrix(in.getQ());
                 long[] d = in.getD().stream().mapToLong(Integer::longValue).toArray();
                 Set<List<Long>> set = req.computeIfAbsent(in.getVariable(), k -> new TreeSet<>(ArrayData::compare));
                 op.getConditionSpace().basic().fix(params)
-                        .forEachPoint(Map.of(), p -> set.add(ArrayData.key(Interpreter.apply(q, d, p))));
+                        .forEachPoint(Map.of(), p -> {
+                            if (++visited[0] > Interpreter.MAX_INSTANCES) {
+                                throw new IllegalArgumentException("more than " + Interpreter.MAX_INSTANCES
+                                        + " input instances to fill; use smaller parameter values");
+                            }
+                            set.add(ArrayData.key(Interpreter.apply(q, d, p)));
+                        });
             }
         }
         return req;

@@ -94,6 +94,33 @@ public final class Interpreter {
         return run(rdg, rdg.getName(), params, inputs, Monitor.NULL);
     }
 
+    /**
+     * The diagnostic "more than {@link #MAX_INSTANCES} instances" when the operation nodes' condition spaces hold more
+     * points for {@code params} than a run evaluates, else null. Counts without storing, stopping at the limit; call it
+     * before filling inputs or allocating per instance. Spaces that cannot be enumerated are left to the run.
+     */
+    public static Diagnostic sizeProblem(Rdg rdg, String file, Map<String, Long> params) {
+        long[] count = {0};
+        for (Node node : rdg.getNodes()) {
+            if (!(node instanceof OperationNode op)) {
+                continue;
+            }
+            try {
+                op.getConditionSpace().basic().forEachPoint(params, p -> {
+                    if (++count[0] > MAX_INSTANCES) {
+                        throw new Abort();
+                    }
+                });
+            } catch (Abort a) {
+                return Diagnostic.error(file == null ? "" : file, op.getLine(), "more than " + MAX_INSTANCES
+                        + " instances for " + params, "use smaller parameter values");
+            } catch (RuntimeException e) {
+                return null; // reported by the run itself, with its context
+            }
+        }
+        return null;
+    }
+
     private Abort fail(int line, String message, String hint) {
         diagnostics.add(Diagnostic.error(file, line, message, hint));
         return new Abort();
@@ -108,6 +135,10 @@ public final class Interpreter {
         for (String p : params.keySet()) {
             if (!rdg.getParameters().contains(p)) {
                 throw fail(0, "unknown parameter " + p, "the parameters are " + rdg.getParameters());
+            }
+            String tooLarge = ParameterLimits.problem(p, params.get(p));
+            if (tooLarge != null) {
+                throw fail(0, tooLarge, "give a smaller value (work grows with the parameters)");
             }
         }
         PolySet ctx = rdg.getParameterContext();
@@ -133,6 +164,11 @@ public final class Interpreter {
         state = new byte[n][];
         operands = new Operand[n][];
         semantics = new Ops.Op[n];
+        Diagnostic tooMany = sizeProblem(rdg, file, params);
+        if (tooMany != null) { // counted before anything is stored (issue 22: bounded memory and time)
+            diagnostics.add(tooMany);
+            throw new Abort();
+        }
         long total = 0;
         for (int v = 0; v < n; v++) {
             OperationNode op = ops.get(v);

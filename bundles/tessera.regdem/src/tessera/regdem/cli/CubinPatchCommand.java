@@ -32,7 +32,7 @@ final class CubinPatchCommand {
     private CubinPatchCommand() {
     }
 
-    static int run(CliContext ctx, RegdemRunner.Request req, RegdemRunner.Outcome out, Path cubin, Path target)
+    static int run(CliContext ctx, RegdemRunner.Request req, RegdemRunner.Outcome out, Path cubin, String targetPath)
             throws Exception {
         byte[] bytes = cubin == null ? new byte[0] : Files.readAllBytes(cubin);
         if (!CubinReader.isCubin(bytes)) {
@@ -57,9 +57,9 @@ final class CubinPatchCommand {
             ctx.report(e.toDiagnostic());
             return CliCommand.FAILED;
         }
-        Path listing = target.resolveSibling(target.getFileName().toString().replaceAll("\\.cubin$", "") + ".sass");
-        Files.write(target, r.cubin());
-        Files.writeString(listing, SassPrinter.print(v.program()), StandardCharsets.UTF_8);
+        Path target = ctx.writeOutput("patch-cubin", targetPath, r.cubin());
+        Path listing = ctx.writeOutput("patch-cubin", targetPath.replaceAll("\\.cubin$", "") + ".sass",
+                SassPrinter.print(v.program()).getBytes(StandardCharsets.UTF_8));
         long dyn = out.settings().dynamicSmem() + v.sharedBytes();
         if (ctx.json()) {
             Map<String, Object> m = new LinkedHashMap<>();

@@ -31,6 +31,7 @@ public final class OccupancyCommand implements CliCommand {
     @Override
     public String usage() {
         return "tessera occupancy --regs N --block THREADS [--arch sm_52] [--smem BYTES] [--json]\n"
+                + "  --regs 0..255, --block 1..1024, --smem 0..the architecture's opt-in maximum per block\n"
                 + "  architectures: " + String.join(", ", ArchSpec.names());
     }
 
@@ -44,24 +45,21 @@ public final class OccupancyCommand implements CliCommand {
                 + String.join(", ", ArchSpec.names()) + ")"));
     }
 
-    public static int positiveInt(Args a, String name, int dflt, boolean required) {
+    /** {@code --name} within {@code [min, max]} (the CUDA limit of the architecture), else the usage error naming both. */
+    public static int boundedInt(Args a, String name, int dflt, boolean required, int min, int max) {
         if (required && a.option(name).isEmpty()) {
             throw new UsageException("missing --" + name);
         }
-        int v = a.intOption(name, dflt);
-        if (v < 0) {
-            throw new UsageException("--" + name + " must not be negative");
-        }
-        return v;
+        return a.intOption(name, dflt, min, max);
     }
 
     @Override
     public int run(CliContext ctx, Args a) {
         a.expectPositional(0);
         ArchSpec arch = arch(a.option("arch").orElse("sm_52"));
-        int regs = positiveInt(a, "regs", 0, true);
-        int block = positiveInt(a, "block", 0, true);
-        int smem = positiveInt(a, "smem", 0, false);
+        int regs = boundedInt(a, "regs", 0, true, 0, arch.maxRegsPerThread());
+        int block = boundedInt(a, "block", 0, true, 1, arch.maxThreadsPerBlock());
+        int smem = boundedInt(a, "smem", 0, false, 0, arch.maxSmemPerBlock());
         Occupancy o = OccupancyCalculator.compute(arch, regs, block, smem);
         List<DemotionTargets.Target> steps = DemotionTargets.forArch(arch, regs, smem, block);
         if (ctx.json()) {

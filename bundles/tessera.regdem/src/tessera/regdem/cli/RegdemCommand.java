@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import tessera.core.Diagnostic;
+import tessera.core.SourceText;
 import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliContext;
@@ -19,6 +20,7 @@ import tessera.regdem.RegdemRunner;
 import tessera.regdem.cubin.CubinReader;
 import tessera.regdem.cubin.ResourceException;
 import tessera.regdem.cubin.ResourceReports;
+import tessera.regdem.occupancy.ArchSpec;
 import tessera.regdem.predict.StallPredictor;
 import tessera.regdem.predict.Variant;
 import tessera.regdem.predict.VariantGenerator;
@@ -49,26 +51,29 @@ public final class RegdemCommand implements CliCommand {
         return """
                 tessera regdem FILE.sass --block THREADS [options]
                 tessera regdem FILE.sass --list-kernels
-                  --block N | NxM        threads per block (required; a binary does not contain it)
+                  --block N | NxM        threads per block (required; a binary does not contain it): 1 to the
+                                         architecture's maximum (1024)
                   --kernel NAME          the kernel of a cuobjdump listing with several 'Function :' sections:
                                          its name as listed (mangled, e.g. _Z5scaleifPf) or, when only one kernel
                                          has it, its C++ name without parameters (scale, ns::scale); required
                                          when the listing holds several kernels
                   --list-kernels         print the kernels of the listing (name, C++ name, arch, instructions)
                   --smem BYTES           dynamic shared memory of the launch, on top of the kernel's static size
-                                         (the spill slots follow both; default 0)
+                                         (the spill slots follow both; default 0): 0 to the architecture's
+                                         opt-in maximum per block (48 KiB on sm_52 ... 227 KiB on sm_90)
                   --cubin FILE           the kernel's cubin (default: FILE.cubin beside the listing, when there),
                                          or its ptxas -v log or cuobjdump -res-usage output: true register count
                                          and static shared memory (else registers are estimated, static size 0)
                   --patch-cubin OUT      write the local->shared variant into a copy of the cubin (Volta+, a
                                          kernel whose stack pointer serves only 32-bit spills; see docs/regdem.md)
                   --arch sm_XX           architecture for occupancy and throughputs (default: the # Arch header, else sm_52)
-                  --target-occupancy X   only the first occupancy step reaching X
-                  --demote K             demote exactly K registers (repeatable) instead of the automatic steps
+                  --target-occupancy X   only the first occupancy step reaching X (0 < X <= 1)
+                  --demote K             demote exactly K registers (repeatable; 1..255) instead of the automatic steps
                   --exclude R12          never demote this register (repeatable)
                   --local FILE.sass      nvcc --maxrregcount build: adds the 'local' and 'local_shared' variants
                   --occupancy-model arch|paper   NVIDIA calculator (default) or the paper tool's formula
                   --predictor code|paper         stall scaling of the paper's tool (default) or Eq. (2) for all
+                  --time-limit S         seconds for the whole analysis (default 600, at most 1000000)
                   --out FILE             where to write the chosen SASS (default FILE.regdem.sass;
                                          with --kernel: FILE.NAME.regdem.sass, NAME as listed)
                 """;
@@ -82,17 +87,22 @@ public final class RegdemCommand implements CliCommand {
     @Override
     public Set<String> valuedOptions() {
         return Set.of("block", "smem", "arch", "target-occupancy", "out", "demote", "exclude", "local",
-                "occupancy-model", "predictor", "kernel", "cubin", "patch-cubin");
+                "occupancy-model", "predictor", "kernel", "cubin", "patch-cubin", "time-limit");
     }
+
+    /** Default {@code --time-limit} in seconds: reading, analysing and generating every variant together. */
+    public static final double TIME_LIMIT_S = 600;
 
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the SASS file");
+        tessera.core.Deadline deadline = tessera.core.Deadline.after(a.timeLimit(TIME_LIMIT_S));
         if (a.flag("list-kernels")) {
             return listKernels(ctx, file);
         }
         RegdemRunner.Request req = request(a, ctx, file);
-        RegdemRunner.Outcome out = RegdemRunner.run(req, ctx.monitor());
+        deadline.check("regdem");
+        RegdemRunner.Outcome out = RegdemRunner.run(req, ctx.monitor().withDeadline(deadline, "regdem"));
         for (Diagnostic d : out.diagnostics()) {
             ctx.report(d);
         }
@@ -110,12 +120,11 @@ public final class RegdemCommand implements CliCommand {
             base += "." + out.kernel(); // one output per chosen kernel of a multi-kernel listing
         }
         if (a.option("patch-cubin").isPresent()) {
-            return CubinPatchCommand.run(ctx, req, out, cubinPath(a, ctx, file),
-                    ctx.resolve(a.option("patch-cubin").get()));
+            return CubinPatchCommand.run(ctx, req, out, cubinPath(a, ctx, file), a.option("patch-cubin").get());
         }
-        Path target = ctx.resolve(a.option("out").orElse(base + ".regdem.sass"));
         Variant chosen = out.report().chosen();
-        Files.writeString(target, SassPrinter.print(chosen.program()), StandardCharsets.UTF_8);
+        Path target = ctx.writeOutput("out", a.option("out").orElse(base + ".regdem.sass"),
+                SassPrinter.print(chosen.program()).getBytes(StandardCharsets.UTF_8));
         if (ctx.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("file", file);
@@ -146,7 +155,7 @@ public final class RegdemCommand implements CliCommand {
 
     /** {@code --list-kernels}: one line per kernel (name, C++ name, architecture, instruction count). */
     private static int listKernels(CliContext ctx, String file) throws Exception {
-        String text = Files.readString(ctx.resolve(file), StandardCharsets.UTF_8);
+        String text = ctx.readSource(file);
         SassDocument doc = SassParser.parse(file, text);
         for (Diagnostic d : doc.diagnostics()) {
             ctx.report(d);
@@ -175,24 +184,18 @@ public final class RegdemCommand implements CliCommand {
     }
 
     private static RegdemRunner.Request request(Args a, CliContext ctx, String file) throws Exception {
-        Path p = ctx.resolve(file);
-        String text = Files.readString(p, StandardCharsets.UTF_8);
-        String localText = null;
-        if (a.option("local").isPresent()) {
-            localText = Files.readString(ctx.resolve(a.option("local").get()), StandardCharsets.UTF_8);
-        }
+        ArchSpec arch = a.option("arch").map(OccupancyCommand::arch).orElse(null);
         String block = a.required("block", "missing --block THREADS");
+        int maxThreads = arch == null ? RegdemRunner.MAX_BLOCK_THREADS : arch.maxThreadsPerBlock();
         int threads = RegdemRunner.parseBlock(block);
-        if (threads <= 0) {
-            throw new UsageException("--block expects N or NxM threads, got '" + block + "'");
+        if (threads <= 0 || threads > maxThreads) {
+            throw new UsageException("--block expects N, NxM or NxMxK threads, 1 to " + maxThreads + " in all"
+                    + (arch == null ? "" : " on " + arch.name()) + ", got '" + block + "'");
         }
         List<Integer> ks = new ArrayList<>();
+        int maxRegs = ArchSpec.ALL.stream().mapToInt(ArchSpec::maxRegsPerThread).max().orElseThrow();
         for (String k : a.options("demote")) {
-            try {
-                ks.add(Integer.parseInt(k.trim()));
-            } catch (NumberFormatException e) {
-                throw new UsageException("--demote expects a whole number, got '" + k + "'");
-            }
+            ks.add(Args.parse(List.of("--demote", k), Set.of(), Set.of("demote")).intOption("demote", 0, 1, maxRegs));
         }
         Set<Integer> exclude = new LinkedHashSet<>();
         for (String r : a.options("exclude")) {
@@ -213,10 +216,15 @@ public final class RegdemCommand implements CliCommand {
             default -> throw new UsageException("--predictor expects code or paper");
         };
         double target = a.doubleOption("target-occupancy", 0);
-        if (target < 0 || target > 1) {
-            throw new UsageException("--target-occupancy expects a number in 0..1");
+        if (a.option("target-occupancy").isPresent() && !(target > 0 && target <= 1)) {
+            throw new UsageException("--target-occupancy must be more than 0 and at most 1, got "
+                    + a.option("target-occupancy").get());
         }
-        Integer smem = a.option("smem").isPresent() ? a.intOption("smem", 0) : null;
+        int maxSmem = arch != null ? arch.maxSmemPerBlock()
+                : ArchSpec.ALL.stream().mapToInt(ArchSpec::maxSmemPerBlock).max().orElseThrow();
+        Integer smem = a.option("smem").isPresent() ? a.intOption("smem", 0, 0, maxSmem) : null;
+        String text = ctx.readSource(file);
+        String localText = a.option("local").isPresent() ? ctx.readSource(a.option("local").get()) : null;
         RegdemRunner.Request r = new RegdemRunner.Request(file, text, localText, threads, smem,
                 a.option("arch").orElse(null), model, mode, target, ks, exclude, a.option("kernel").orElse(null));
         Path cubin = cubinPath(a, ctx, file);
@@ -227,10 +235,10 @@ public final class RegdemCommand implements CliCommand {
         try {
             return r.withResources(CubinReader.isCubin(bytes)
                     ? CubinReader.read(cubin.toString(), bytes).usages()
-                    : ResourceReports.parse(cubin.toString(), new String(bytes, StandardCharsets.UTF_8),
+                    : ResourceReports.parse(cubin.toString(), SourceText.decode(cubin.toString(), bytes),
                             a.option("arch").orElse(null)));
         } catch (ResourceException e) {
-            throw new UsageException(e.toDiagnostic().format());
+            throw new tessera.core.DiagnosticException(e.toDiagnostic());
         }
     }
 

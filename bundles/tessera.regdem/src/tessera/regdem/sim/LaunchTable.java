@@ -34,7 +34,7 @@ public final class LaunchTable {
     }
 
     public static LaunchTable read(Path file) throws IOException {
-        return parse(file.getFileName().toString(), Files.readString(file));
+        return parse(file.getFileName().toString(), tessera.core.SourceText.read(file, file.getFileName().toString()));
     }
 
     /** Parses the table; a malformed line throws {@link IllegalArgumentException} naming {@code file:line:column}. */

@@ -216,6 +216,12 @@ public final class Concretization {
      * {@code bounds}: the loop bounds (e.g. N = 16); {@code rows × cols}: the PE region. The first distributed index
      * is tiled over the columns, the second over the rows; other indices get one tile (t = 1).
      */
+    /**
+     * Largest number of iterations of one tile (the product of the tile sizes): {@value}. Checked before a tile's
+     * points are enumerated (issue 22: bounded work).
+     */
+    public static final int MAX_TILE_POINTS = 1 << 16;
+
     public static Context apply(SymbolicConfiguration c, Map<String, Long> bounds, int rows, int cols) {
         Tiling tl = c.getTiling();
         Map<String, Long> params = new LinkedHashMap<>();
@@ -226,6 +232,10 @@ public final class Concretization {
                 Long v = bounds.get(name);
                 if (v == null) {
                     throw new InstantiationException("no value for the loop bound " + name, "pass --param " + name + "=VALUE");
+                }
+                String tooLarge = tessera.rdg.interp.ParameterLimits.problem(name, v);
+                if (tooLarge != null) {
+                    throw new InstantiationException(tooLarge, "give a smaller --param " + name);
                 }
                 params.put(name, v);
             }
@@ -296,7 +306,13 @@ public final class Concretization {
                 throw new InstantiationException("λ^J = " + lj + " is not a multiple of π = " + pi, "the schedule must issue one iteration per π cycles");
             }
             strides[i] = lj.get(i) / pi;
-            size = Math.multiplyExact(size, p.get(i).intValue());
+            long grown = (long) size * p.get(i);
+            if (grown > MAX_TILE_POINTS) {
+                throw new InstantiationException("a tile would have " + (grown == (int) grown ? grown + " or more" : "more than " + MAX_TILE_POINTS)
+                        + " iterations, more than the maximum of " + MAX_TILE_POINTS + " (tile sizes " + p + ")",
+                        "use smaller loop bounds (--param) or a larger PE region (--pes)");
+            }
+            size = (int) grown;
         }
         TiledSet.Embedding e = new TiledSet.Embedding(tl.getIndices(), tl.getIntraIndices(), tl.getInterIndices(), tl.getTileSizes());
         return new Context(c, params, e, p, t, pi, lj, lk, strides, size, rows, cols, dist, List.copyOf(tl.getPhi()));

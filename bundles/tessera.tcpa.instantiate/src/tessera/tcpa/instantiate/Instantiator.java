@@ -79,6 +79,7 @@ public final class Instantiator {
     private static Result run(SymbolicConfiguration sym, Architecture arch, Parameters params, String file, Monitor monitor, boolean periphery) {
         InstantiationState s = new InstantiationState(sym, arch, params, file, monitor == null ? Monitor.NULL : monitor);
         try {
+            checkRegion(arch, params.rows(), params.cols());
             for (Step step : periphery ? STEPS : STEPS.subList(0, PROGRAM_STEPS)) {
                 step.apply().accept(s);
             }
@@ -86,6 +87,25 @@ public final class Instantiator {
         } catch (InstantiationException e) {
             s.ds.add(Diagnostic.error(file, 1, e.getMessage(), e.hint()));
             return new Result(null, List.of(), s.ds);
+        } catch (ArithmeticException e) { // an exact product or sum beyond 64 bits: too large, not an internal error
+            s.ds.add(Diagnostic.error(file, 1, "the instantiation for " + params.bounds() + " on " + params.rows() + "x" + params.cols()
+                    + " overflows 64-bit arithmetic (" + e.getMessage() + ")", "use smaller loop bounds or a smaller PE region"));
+            return new Result(null, List.of(), s.ds);
+        }
+    }
+
+    /**
+     * The PE region must lie within the architecture's array (issue 22: {@code --pes 1x100000} on a 1x32 array is an
+     * error naming both, not 100,000 tiles).
+     */
+    public static void checkRegion(Architecture arch, int rows, int cols) {
+        if (rows < 1 || cols < 1) {
+            throw new InstantiationException("the PE region (--pes) " + rows + "x" + cols + " is empty", "give at least 1x1");
+        }
+        if (arch != null && arch.getGrid() != null && (rows > arch.getGrid().getRows() || cols > arch.getGrid().getCols())) {
+            throw new InstantiationException("the PE region (--pes) " + rows + "x" + cols + " does not fit the " + arch.getGrid().getRows()
+                    + "x" + arch.getGrid().getCols() + " array of " + arch.getName(), "give at most --pes " + arch.getGrid().getRows()
+                            + "x" + arch.getGrid().getCols());
         }
     }
 

@@ -25,7 +25,16 @@ public final class Equivalence {
     }
 
     public static Outcome check(Rdg rdg, ConcreteConfiguration c, Map<String, Long> bounds, long seed) {
-        Inputs in = new Inputs().fillRandom(rdg, bounds, new Random(seed), 1 << 12);
+        tessera.core.Diagnostic tooMany = Interpreter.sizeProblem(rdg, rdg.getName(), bounds);
+        if (tooMany != null) { // issue 22: counted before any input is filled or instance stored
+            return new Outcome(0, "the interpreter failed: " + tooMany.format());
+        }
+        Inputs in;
+        try {
+            in = new Inputs().fillRandom(rdg, bounds, new Random(seed), 1 << 12);
+        } catch (IllegalArgumentException e) {
+            return new Outcome(0, "the interpreter failed: " + e.getMessage());
+        }
         RunResult ref = Interpreter.run(rdg, bounds, in);
         if (!ref.ok()) {
             return new Outcome(0, "the interpreter failed: " + ref.diagnostics());

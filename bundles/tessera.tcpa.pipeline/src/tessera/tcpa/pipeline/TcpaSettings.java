@@ -52,6 +52,9 @@ public final class TcpaSettings {
         } catch (NumberFormatException e) {
             // keep the default; the builder reports nothing for a malformed optional setting
         }
+        if (!(limit > 0) || limit > tessera.core.cli.Args.MAX_TIME_LIMIT_S) { // NaN, infinity, 1e18: the default (issue 22)
+            limit = 60;
+        }
         return new MappingState.Options(d.isEmpty() ? List.of() : List.of(d.split("\\s*,\\s*")), Map.of(),
                 Deadline.after(Duration.ofMillis((long) (limit * 1000))));
     }

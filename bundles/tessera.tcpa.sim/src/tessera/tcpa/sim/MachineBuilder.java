@@ -34,6 +34,9 @@ import tessera.tcpa.sim.Machine.Pe;
  * {@link Problems}; the checks go on past it, and the simulator does not start if there is one.
  */
 final class MachineBuilder {
+    /** Largest number of points of one intra-tile domain the simulator enumerates: {@value} (4x the instantiator's tile maximum: kernel spaces add the reach of epilogs and FD reads). */
+    static final int MAX_DOMAIN_POINTS = 1 << 18;
+
     private final ConcreteConfiguration cfg;
     private final Problems problems;
     private final Machine m;
@@ -160,7 +163,13 @@ final class MachineBuilder {
                 return List.of();
             }
             Map<String, long[]> unique = new LinkedHashMap<>();
-            s.forEachPoint(Map.of(), p -> unique.putIfAbsent(Arrays.toString(p), p));
+            long[] visited = {0};
+            s.forEachPoint(Map.of(), p -> {
+                if (++visited[0] > MAX_DOMAIN_POINTS) { // issue 22: a hostile configuration must not size the simulation
+                    throw new IllegalArgumentException("more than " + MAX_DOMAIN_POINTS + " points");
+                }
+                unique.putIfAbsent(Arrays.toString(p), p);
+            });
             List<long[]> pts = new ArrayList<>(unique.values());
             pts.sort(Comparator.<long[]>comparingLong(this::issue).thenComparing(Arrays::compare));
             return pts;

@@ -1,8 +1,6 @@
 package tessera.tcpa.arch;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -15,6 +13,7 @@ import com.google.inject.Injector;
 import tessera.core.Diagnostic;
 import tessera.core.DiagnosticException;
 import tessera.core.Diagnostics;
+import tessera.core.SourceText;
 import tessera.tcpa.TcpaStandaloneSetup;
 import tessera.tcpa.tcpa.Architecture;
 import tessera.xtext.XtextLanguage;
@@ -46,15 +45,23 @@ public final class ArchitectureLoader {
      * whose diagnostic names the file and line of the first error (the message lists every error).
      */
     public static Architecture load(Path file) {
+        return load(file, file.toString());
+    }
+
+    /**
+     * {@link #load(Path)} naming the file {@code displayName} in diagnostics (as the user typed it). Read with
+     * {@link SourceText}: invalid UTF-8 is a diagnostic with line and column, a BOM or lone CRs are no problem.
+     */
+    public static Architecture load(Path file, String displayName) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = SourceText.read(file, displayName);
         } catch (IOException e) {
-            throw new DiagnosticException(Diagnostic.error(file.toString(), 0,
+            throw new DiagnosticException(Diagnostic.error(displayName, 0,
                     "cannot read the architecture file: " + e.getMessage(),
                     "check the path; architectures are .tcpa files such as examples/tcpa/tcpa4x4.tcpa"));
         }
-        return orThrow(load(text, file.toString()));
+        return orThrow(load(text, displayName));
     }
 
     /**
@@ -62,8 +69,13 @@ public final class ArchitectureLoader {
      * it, or null after handing its diagnostic to {@code report}.
      */
     public static Architecture loadOrReport(Path file, Consumer<Diagnostic> report) {
+        return loadOrReport(file, file.toString(), report);
+    }
+
+    /** {@link #loadOrReport(Path, Consumer)} naming the file {@code displayName} in diagnostics. */
+    public static Architecture loadOrReport(Path file, String displayName, Consumer<Diagnostic> report) {
         try {
-            return load(file);
+            return load(file, displayName);
         } catch (DiagnosticException e) {
             report.accept(e.diagnostic());
             return null;

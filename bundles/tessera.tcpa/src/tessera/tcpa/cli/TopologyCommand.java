@@ -1,9 +1,6 @@
 package tessera.tcpa.cli;
 
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +13,6 @@ import tessera.core.Diagnostic;
 import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliContext;
-import tessera.core.cli.UsageException;
 import tessera.diagram.Diagram;
 import tessera.diagram.DotWriter;
 import tessera.diagram.ElkLayout;
@@ -35,6 +31,9 @@ import tessera.tcpa.tcpa.Architecture;
  * architecture's data layer (seed 003 Definition 5.4) and the routes of the channels the file declares (§5.4).
  */
 public final class TopologyCommand implements CliCommand {
+    /** The default {@code --time-limit} in seconds (issue 22: finite, printed in --help). */
+    public static final double DEFAULT_TIME_LIMIT_S = 60;
+
     @Override
     public String name() {
         return "topology";
@@ -54,8 +53,8 @@ public final class TopologyCommand implements CliCommand {
                   --dot           print the graph (with the routes, if any) in Graphviz DOT
                   --svg FILE      write the laid-out graph (ELK) as SVG
                   --json          print nodes, edges and routes as one JSON document
-                  --time-limit S  routing time limit in seconds (default 60)
-                """;
+                  --time-limit S  limit in seconds for the whole command, routing included (default %d, at most %d)
+                """.formatted((int) DEFAULT_TIME_LIMIT_S, (int) Args.MAX_TIME_LIMIT_S);
     }
 
     @Override
@@ -71,38 +70,24 @@ public final class TopologyCommand implements CliCommand {
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the .tcpa file");
-        double limit = a.doubleOption("time-limit", 60);
-        if (!(limit > 0)) {
-            throw new UsageException("--time-limit must be a positive number of seconds");
+        Deadline deadline = Deadline.after(a.timeLimit(DEFAULT_TIME_LIMIT_S)); // covers reading, routing and drawing
+        Reports reports = new Reports(ctx);
+        Solved solved;
+        try {
+            solved = Bounded.call("topology " + file, deadline, ctx.monitor(), m -> solve(ctx, reports, file, deadline, a.option("svg").isPresent()));
+        } catch (tessera.core.TimeLimitException e) {
+            reports.accept(Diagnostic.error(file, 0, e.getMessage(), "raise --time-limit or declare fewer channels"));
+            return reports.fail(file);
         }
-        Path path = ctx.resolve(file);
-        if (!Files.isRegularFile(path)) {
-            throw new NoSuchFileException(file);
+        if (solved == null) {
+            return reports.fail(file);
         }
-        ArchitectureLoader.Result r = ArchitectureLoader.load(Files.readString(path), file);
-        for (Diagnostic d : r.diagnostics()) {
-            ctx.report(d);
-        }
-        if (!r.ok()) {
-            if (ctx.json()) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("file", file);
-                m.put("diagnostics", r.diagnostics().list().stream().map(Diagnostic::format).toList());
-                ctx.json(m);
-            }
-            return FAILED;
-        }
-        Architecture arch = r.architecture();
-        ReducedTopology t = ReducedTopology.of(arch);
-        List<ChannelRequest> cs = Router.declaredChannels(arch);
-        RoutingResult routes = cs.isEmpty() ? null
-                : Router.route(t, cs, Deadline.after(Duration.ofMillis((long) (limit * 1000))));
-        Diagram diagram = routes == null ? TopologyDiagrams.topology(t, "Reduced topology graph of " + arch.getName())
-                : TopologyDiagrams.routing(t, routes, "Routing on the reduced topology of " + arch.getName());
+        Architecture arch = solved.arch();
+        ReducedTopology t = solved.topology();
+        RoutingResult routes = solved.routes();
+        Diagram diagram = solved.diagram();
         if (a.option("svg").isPresent()) {
-            Path out = ctx.resolve(a.option("svg").get());
-            Files.writeString(out, SvgWriter.write(ElkLayout.layout(diagram, TextMeasure.APPROXIMATE),
-                    TextMeasure.APPROXIMATE));
+            Path out = ctx.writeOutput("svg", a.option("svg").get(), solved.svg().getBytes(java.nio.charset.StandardCharsets.UTF_8));
             ctx.println("wrote " + out);
         }
         if (ctx.json()) {
@@ -128,6 +113,35 @@ public final class TopologyCommand implements CliCommand {
             }
         }
         return OK;
+    }
+
+    /** The architecture, its reduced topology, the routes of its channels (null when none), the diagram and its SVG. */
+    private record Solved(Architecture arch, ReducedTopology topology, RoutingResult routes, Diagram diagram, String svg) {
+    }
+
+    /** Reading, validating and routing under the command's deadline; null after reporting the file's problems. */
+    private static Solved solve(CliContext ctx, Reports reports, String file, Deadline deadline, boolean svg) throws java.io.IOException {
+        String text;
+        try {
+            text = ctx.readSource(file);
+        } catch (tessera.core.DiagnosticException e) {
+            reports.accept(e.diagnostic());
+            return null;
+        }
+        ArchitectureLoader.Result r = ArchitectureLoader.load(text, file);
+        r.diagnostics().forEach(reports);
+        if (!r.ok()) {
+            return null;
+        }
+        Architecture arch = r.architecture();
+        ReducedTopology t = ReducedTopology.of(arch);
+        List<ChannelRequest> cs = Router.declaredChannels(arch);
+        RoutingResult routes = cs.isEmpty() ? null
+                : Router.route(t, cs, deadline);
+        Diagram diagram = routes == null ? TopologyDiagrams.topology(t, "Reduced topology graph of " + arch.getName())
+                : TopologyDiagrams.routing(t, routes, "Routing on the reduced topology of " + arch.getName());
+        return new Solved(arch, t, routes, diagram, svg ? SvgWriter.write(ElkLayout.layout(diagram, TextMeasure.APPROXIMATE),
+                TextMeasure.APPROXIMATE) : null);
     }
 
     public static Map<String, Object> json(String file, ReducedTopology t, RoutingResult routes) {

@@ -467,10 +467,40 @@ public final class Router {
                     }
                 }
                 ChannelRequest r = cs.get(c);
+                verify(r, nodes);
                 routes.add(new RoutingResult.Route(r.id(), r.delta(), List.copyOf(nodes), nodes.get(0).index(),
                         nodes.get(nodes.size() - 1).index()));
             }
             return new RoutingResult(routes, optimal);
+        }
+
+        /**
+         * Issue 22: a route is reported only when its edges exist and their weights, summed in 64 bits, are the δ the
+         * channel asked for (the values given, not what the encoding made of them).
+         */
+        private void verify(ChannelRequest r, List<Port> nodes) {
+            java.util.Map<Port, Integer> index = new java.util.HashMap<>();
+            for (int v = 2; v < n + 2; v++) {
+                index.put(t.port(v), v);
+            }
+            java.util.Map<Long, ReducedTopology.Edge> edges = new java.util.HashMap<>();
+            for (ReducedTopology.Edge e : t.edges()) {
+                edges.put(((long) e.from() << 32) | e.to(), e);
+            }
+            long dRow = 0;
+            long dCol = 0;
+            for (int i = 0; i + 1 < nodes.size(); i++) {
+                ReducedTopology.Edge e = edges.get(((long) index.get(nodes.get(i)) << 32) | index.get(nodes.get(i + 1)));
+                if (e == null) {
+                    throw new IllegalStateException("route of " + r.id() + " uses a missing edge " + nodes.get(i) + " -> " + nodes.get(i + 1));
+                }
+                dRow += e.dRow();
+                dCol += e.dCol();
+            }
+            if (nodes.isEmpty() || dRow != r.delta()[0] || dCol != r.delta()[1]) {
+                throw new IllegalStateException("route of " + r.id() + " sums to (" + dRow + ", " + dCol + "), not the requested δ = ("
+                        + r.delta()[0] + ", " + r.delta()[1] + ")");
+            }
         }
     }
 }

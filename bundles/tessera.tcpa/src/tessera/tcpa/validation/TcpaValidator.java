@@ -12,6 +12,7 @@ import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.validation.Check;
 
 import tessera.tcpa.arch.Arch;
+import tessera.tcpa.arch.TcpaLimits;
 import tessera.tcpa.tcpa.Adjacency;
 import tessera.tcpa.tcpa.Architecture;
 import tessera.tcpa.tcpa.Channel;
@@ -38,6 +39,47 @@ public class TcpaValidator extends AbstractTcpaValidator {
 
     private void err(String message, String hint, EObject on, EStructuralFeature feature) {
         error(message, on, feature, -1, CODE, hint);
+    }
+
+    /**
+     * An error when {@code value} exceeds the documented maximum {@code max} ({@link TcpaLimits}, issue 22), so that
+     * no larger number sizes an array, a loop or a search.
+     */
+    private boolean atMost(int value, int max, String what, EObject on, EStructuralFeature feature) {
+        if (value > max) {
+            err(what + " is " + value + ", more than the maximum of " + max, "write " + max + " or less (docs/tcpa.md,"
+                    + " tessera.tcpa.arch.TcpaLimits)", on, feature);
+            return false;
+        }
+        return true;
+    }
+
+    @Check
+    public void limits(Architecture a) {
+        if (a.getGrid() != null) {
+            atMost(a.getGrid().getRows(), TcpaLimits.MAX_GRID, "the number of grid rows", a.getGrid(), P.getGrid_Rows());
+            atMost(a.getGrid().getCols(), TcpaLimits.MAX_GRID, "the number of grid columns", a.getGrid(), P.getGrid_Cols());
+        }
+        for (IoBuffer b : a.getBuffers()) {
+            atMost(b.getBanks(), TcpaLimits.MAX_BANKS, "the number of banks", b, P.getIoBuffer_Banks());
+            atMost(b.getWords(), TcpaLimits.MAX_WORDS, "the number of words of a bank", b, P.getIoBuffer_Words());
+        }
+        if (a.getControl() != null) {
+            atMost(a.getControl().getSignals(), TcpaLimits.MAX_SIGNALS, "the number of control signals", a.getControl(),
+                    P.getControl_Signals());
+            atMost(a.getControl().getBranchTargets(), TcpaLimits.MAX_BRANCH_TARGETS, "the number of branch targets",
+                    a.getControl(), P.getControl_BranchTargets());
+        }
+        for (Channel c : a.getChannels()) {
+            if (Math.abs((long) c.getDRow()) > TcpaLimits.MAX_DELTA) {
+                err("the row delta of channel " + c.getName() + " is " + c.getDRow() + ", beyond ±" + TcpaLimits.MAX_DELTA,
+                        "a channel connects PEs of one array; write a delta within the grid", c, P.getChannel_DRow());
+            }
+            if (Math.abs((long) c.getDCol()) > TcpaLimits.MAX_DELTA) {
+                err("the column delta of channel " + c.getName() + " is " + c.getDCol() + ", beyond ±" + TcpaLimits.MAX_DELTA,
+                        "a channel connects PEs of one array; write a delta within the grid", c, P.getChannel_DCol());
+            }
+        }
     }
 
     @Check
@@ -102,6 +144,7 @@ public class TcpaValidator extends AbstractTcpaValidator {
                     "list one operand kind (reg or imm) per source operand, e.g. (reg, imm)", i,
                     P.getInstruction_Operands());
         }
+        atMost(i.getLatency(), TcpaLimits.MAX_LATENCY, "the latency of " + i.getName(), i, P.getInstruction_Latency());
         if (i.getLatency() < 1) {
             err("the latency of " + i.getName() + " must be at least 1 cycle, not " + i.getLatency(),
                     "write latency 1 or more", i, P.getInstruction_Latency());
@@ -127,6 +170,8 @@ public class TcpaValidator extends AbstractTcpaValidator {
             err("the number of " + k + " registers cannot be negative (" + r.getCount() + ")", "write 0 or more", r,
                     P.getRegisterClass_Count());
         }
+        atMost(r.getCount(), TcpaLimits.MAX_REGISTERS, "the number of " + k + " registers", r, P.getRegisterClass_Count());
+        atMost(r.getDepth(), TcpaLimits.MAX_FD_DEPTH, "the FD depth", r, P.getRegisterClass_Depth());
         boolean hasDepth = written(r, P.getRegisterClass_Depth());
         if (r.getKind() == RegisterKind.FD) {
             if (!hasDepth) {
@@ -151,6 +196,8 @@ public class TcpaValidator extends AbstractTcpaValidator {
                 err("the ports of " + g.getLocation().getLiteral() + " are declared twice in the "
                         + l.getKind().getLiteral() + " layer", "one line per location", g, P.getPortGroup_Location());
             }
+            atMost(g.getInputs(), TcpaLimits.MAX_PORTS, "the number of input ports", g, P.getPortGroup_Inputs());
+            atMost(g.getOutputs(), TcpaLimits.MAX_PORTS, "the number of output ports", g, P.getPortGroup_Outputs());
             if (g.getInputs() < 0 || g.getOutputs() < 0) {
                 err("port counts cannot be negative", "write in 0 or more and out 0 or more", g,
                         g.getInputs() < 0 ? P.getPortGroup_Inputs() : P.getPortGroup_Outputs());

@@ -81,7 +81,9 @@ public final class DecisionList {
         if (fixed && !c.isFixed()) {
             List<Integer> open = c.openVariables();
             int v = open.get(0);
-            diags.add(error(file, 0, "the decisions leave " + open.size() + " choice(s) open, the first "
+            // at the last decision, where the list stops (line 1 for an empty list): every diagnostic has a position
+            int at = decisions.isEmpty() ? 1 : decisions.get(decisions.size() - 1).line();
+            diags.add(error(file, at, "the decisions leave " + open.size() + " choice(s) open, the first "
                     + c.choiceOf(v) + "(" + String.join(",", c.argsOf(v)) + ") ∈ {" + String.join(", ", c.values(v)) + "}",
                     "add decisions (tessera telamon sample --save NAME.decisions writes a complete list)"));
             return null;

@@ -50,11 +50,16 @@ public final class GpuSpace {
      * the kernel has no implementation at all (a constraint fails before any decision).
      */
     public static Candidate root(Kernel k, Device target, Diagnostics diags) {
+        return root(k, target, diags, tessera.core.Monitor.NULL);
+    }
+
+    /** As above; propagation polls {@code monitor} (which may enforce a time limit), and so do the root's copies. */
+    public static Candidate root(Kernel k, Device target, Diagnostics diags, tessera.core.Monitor monitor) {
         Engine e = Engine.instantiate(program(), Queries.instance(k, target), k.name(), diags);
         if (e == null) {
             return null;
         }
-        Candidate c = e.init();
+        Candidate c = e.init(monitor);
         if (c.failed()) {
             diags.add(tessera.core.Diagnostic.error(k.name(), 0, "the kernel has no implementation: " + c.failure(),
                     "check its sizes and strip-mining factors"));

@@ -49,9 +49,20 @@ public final class TelamonPipeline {
         return run(file, kernelText, null, null, s, diags);
     }
 
+    /** Up to the root candidate, propagation polling {@code monitor} (a time limit covers building the space). */
+    public static Result space(String file, String kernelText, Settings s, Diagnostics diags, tessera.core.Monitor monitor) {
+        return run(file, kernelText, null, null, s, diags, monitor);
+    }
+
     /** The whole flow; {@code decisionsText} null stops at the root candidate. */
     public static Result run(String file, String kernelText, String decisionsFile, String decisionsText, Settings s,
             Diagnostics diags) {
+        return run(file, kernelText, decisionsFile, decisionsText, s, diags, tessera.core.Monitor.NULL);
+    }
+
+    /** The whole flow, propagation polling {@code monitor}. */
+    public static Result run(String file, String kernelText, String decisionsFile, String decisionsText, Settings s,
+            Diagnostics diags, tessera.core.Monitor monitor) {
         Target target;
         try {
             target = Target.of(s.target());
@@ -65,7 +76,7 @@ public final class TelamonPipeline {
             return new Result(null, null, null, null, null);
         }
         Kernel kernel = read.kernel();
-        Candidate root = GpuSpace.root(kernel, Device.of(target), diags);
+        Candidate root = GpuSpace.root(kernel, Device.of(target), diags, monitor);
         if (root == null || decisionsText == null) {
             return new Result(kernel, root, null, null, null);
         }

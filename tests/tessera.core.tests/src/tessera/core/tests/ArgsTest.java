@@ -87,4 +87,21 @@ class ArgsTest {
         assertEquals("unexpected argument 'b'",
                 assertThrows(UsageException.class, () -> parse("a", "b").expectPositional(1)).getMessage());
     }
+
+    @Test
+    void numbersAreFiniteAndWithinTheirRange() {
+        Args a = Args.parse(List.of("--time-limit", "1e18", "--x", "NaN", "--n", "-1", "--t2", "1e400"), Set.of(),
+                Set.of("time-limit", "x", "n", "t2"));
+        assertTrue(assertThrows(UsageException.class, () -> a.timeLimit(60)).getMessage().contains("at most 1000000 seconds"));
+        assertTrue(assertThrows(UsageException.class, () -> a.doubleOption("x", 1)).getMessage().contains("finite"));
+        assertTrue(assertThrows(UsageException.class, () -> a.doubleOption("t2", 1)).getMessage().contains("finite"));
+        assertEquals("--n must be between 0 and 10, got -1",
+                assertThrows(UsageException.class, () -> a.intOption("n", 1, 0, 10)).getMessage());
+        Args b = Args.parse(List.of("--time-limit", "0.25"), Set.of(), Set.of("time-limit"));
+        assertEquals(250, b.timeLimit(60).toMillis());
+        assertEquals(60, Args.parse(List.of(), Set.of(), Set.of("time-limit")).timeLimit(60).toSeconds());
+        assertThrows(UsageException.class, () -> Args.parse(List.of("--time-limit", "0"), Set.of(), Set.of("time-limit")).timeLimit(60));
+        assertThrows(UsageException.class,
+                () -> Args.parse(List.of("--n", "99999999999999999999"), Set.of(), Set.of("n")).longOption("n", 1, 0, 5));
+    }
 }

@@ -22,6 +22,9 @@ class DiagnosticTest {
                 Diagnostic.error("a.pla", 3, "undeclared index 'k'", "declare it in the iteration space").format());
         assertEquals("warning: unused", Diagnostic.warning("", 0, "unused", "").format());
         assertEquals("b.ddg:2:7: error: x", new Diagnostic(Severity.ERROR, "b.ddg", 2, 7, -1, 0, "x", "", "").format());
+        assertEquals("c.portmap:1:1: error: the port mapping defines no instruction",
+                Diagnostic.error("c.portmap", 0, "the port mapping defines no instruction", "").format(), "a whole-file problem is shown at its start");
+        assertEquals(1, Diagnostic.error("c.portmap", 0, "x", "").toJson().get("line"));
     }
 
     @Test

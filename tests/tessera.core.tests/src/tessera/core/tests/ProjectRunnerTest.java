@@ -103,4 +103,35 @@ class ProjectRunnerTest {
         assertEquals("bitext", GenPaths.baseName("src/x/bitext.pla"));
         assertEquals("pla", GenPaths.extension("src/x/bitext.PLA"));
     }
+
+    @Test
+    void sameNamesInTwoFoldersDoNotOverwriteEachOther(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("x"));
+        Files.createDirectories(dir.resolve("y"));
+        Files.writeString(dir.resolve("x/a.txt"), "first");
+        Files.writeString(dir.resolve("y/a.txt"), "second");
+        List<PassRun> runs = new ProjectRunner(new PassRegistry().register(new UpperPass())).run(dir, dir, Monitor.NULL);
+        assertEquals("FIRST", Files.readString(dir.resolve("gen/upper/a.out")));
+        PassRun second = runs.get(1);
+        assertEquals("y/a.txt", second.file());
+        assertTrue(second.hasErrors());
+        assertTrue(second.diagnostics().get(0).message().contains("same name as that of x/a.txt"), second.diagnostics().toString());
+    }
+
+    @Test
+    void aGenLinkIsNotFollowedAndInvalidUtf8IsADiagnostic(@TempDir Path dir) throws Exception {
+        Path project = Files.createDirectories(dir.resolve("p"));
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        Files.createSymbolicLink(project.resolve("gen"), elsewhere);
+        Files.writeString(project.resolve("a.txt"), "text");
+        Files.write(project.resolve("b.txt"), new byte[] {'o', 'k', (byte) 0xC3, '\n'});
+        List<PassRun> runs = new ProjectRunner(new PassRegistry().register(new UpperPass())).run(project, project, Monitor.NULL);
+        assertEquals(2, runs.size());
+        assertTrue(runs.get(0).diagnostics().get(0).message().contains("symbolic link"), runs.get(0).diagnostics().toString());
+        assertEquals("b.txt:1:3: error: invalid UTF-8: byte 0xC3 at byte offset 2 (save the file as UTF-8 (e.g. iconv -f latin1 -t utf-8))",
+                runs.get(1).diagnostics().get(0).format());
+        try (var s = Files.list(elsewhere)) {
+            assertEquals(0, s.count(), "nothing written through the link");
+        }
+    }
 }

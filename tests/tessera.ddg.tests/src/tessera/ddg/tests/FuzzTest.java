@@ -32,7 +32,7 @@ class FuzzTest {
         Random rnd = new Random(seed);
         List<String> bases = List.of(code(Examples.text("motivating.ddg")), code(Examples.text("recurrence.ddg")),
                 "machine m { resource a count 2 busy 2 issue 2 }\nloop l machine m {\n op x : a latency 3 reserve { a@0..1 }\n"
-                        + " op y : a\n edge x -> y distance 1 kind anti\n edge y -> x latency -1\n}\n");
+                        + " op y : a\n edge x -> y distance 1 kind anti\n edge y -> x latency 0\n}\n");
         int accepted = 0;
         for (int k = 0; k < 3_000; k++) {
             String base = bases.get(rnd.nextInt(bases.size()));

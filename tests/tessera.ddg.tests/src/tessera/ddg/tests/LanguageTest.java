@@ -82,7 +82,7 @@ class LanguageTest {
                   op n4 : alu
                   edge n1 -> n2 latency 1 distance 0
                   edge n2 -> n1 distance 1                     // latency defaults to the producer's latency
-                  edge n2 -> n3 latency -1 kind anti
+                  edge n2 -> n3 latency 0 kind anti
                   edge n3 -> n4 kind memory
                 }
                 """;
@@ -93,7 +93,7 @@ class LanguageTest {
         assertEquals(4, l.machine().resource(l.machine().resourceIndex("div")).busy());
         assertEquals(3, l.dependence(1).latency());
         assertEquals(1, l.dependence(1).distance());
-        assertEquals(-1, l.dependence(2).latency());
+        assertEquals(0, l.dependence(2).latency());
         assertEquals("anti", l.dependence(2).kind().word());
         assertEquals(8, l.dependence(3).latency(), "producer n3's latency");
         assertEquals(1, l.op(3).latency(), "default latency");
@@ -153,7 +153,7 @@ class LanguageTest {
                 "-1");
         expect(loop("  op a : alu reserve { alu@3..1 }\n"), "empty offset range 3..1", 5, "1");
         expect(loop("  op a : alu reserve { alu@0..2, alu@2 }\n"), "'a' reserves alu@2 twice", 5, "alu");
-        expect(loop("  op a : alu latency 99999999999\n"), "number 99999999999 is too large", 5, "99999999999");
+        expect(loop("  op a : alu latency 99999999999\n"), "the number 99999999999 does not fit in 32 bits (-2147483648 to 2147483647); latencies and distances are 0..100,000 (docs/modsched.md)", 5, "99999999999");
     }
 
     @Test

@@ -65,7 +65,7 @@ class CliTest {
         Files.writeString(dir.resolve("bad.portmap"), "ADDSS: 1*x01\n");
         Run r = run(dir, false, "infer", "--machine", "bad.portmap", "--instructions", "all");
         assertEquals(CliCommand.FAILED, r.code());
-        assertTrue(r.err().contains("bad.portmap:1: error: cannot read port usage '1*x01' of ADDSS"), r.err());
+        assertTrue(r.err().contains("bad.portmap:1:1: error: cannot read port usage '1*x01' of ADDSS"), r.err());
         Run u = run(dir, false, "frobnicate");
         assertEquals(CliCommand.USAGE, u.code());
         assertTrue(u.err().contains("unknown verb 'frobnicate'"), u.err());

@@ -41,12 +41,12 @@ class ModelTest {
     @CsvSource(delimiter = '|', value = {
         "ADDSS 1*p01|1|expected 'NAME: usage' or a directive",
         "ADDSS: 1*q01|1|cannot read port usage '1*q01' of ADDSS",
-        "ADDSS: 0*p01|1|μOP count must be a positive whole number",
+        "ADDSS: 0*p01|1|μOP count must be a whole number in 1..10000",
         "ports 0 1\\nADDSS: 1*p05|2|port 5 is used but not declared on line 1",
         "ADDSS: 1*p01\\nADDSS: 1*p0|2|instruction ADDSS is defined twice (first on line 1)",
-        "issue-width four|1|'issue-width' needs a positive whole number",
+        "issue-width four|1|'issue-width' needs a whole number in 1..10000",
         "ADDSS:|1|instruction ADDSS has no port usage",
-        "# only a comment|0|the port mapping defines no instruction",
+        "# only a comment|1|the port mapping defines no instruction", // issue 22: at 1:1, every diagnostic has a position
         "ADDSS: 1*p011|1|port 1 repeated in '1*p011'"})
     void malformedPortMappingsGiveLineNumberedDiagnostics(String text, int line, String message) {
         Diagnostics d = new Diagnostics();

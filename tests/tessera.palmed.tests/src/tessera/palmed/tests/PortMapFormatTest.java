@@ -125,7 +125,7 @@ class PortMapFormatTest {
         "DIV: uops 0|1|instruction DIV uses no port and no μOP",
         "NOP: uops 1|1|an instruction with only 'uops N' needs an issue width",
         "DIV: 4cc*pd|1|cannot read port usage '4cc*pd' of DIV",
-        "DIV: 0c*pd|1|μOP count must be a positive whole number"})
+        "DIV: 0c*pd|1|μOP count must be a whole number in 1..10000"})
     void malformedNewFormsGiveLineNumberedDiagnostics(String text, int line, String message) {
         Diagnostics d = new Diagnostics();
         assertNull(PortMappingParser.parse("bad.portmap", text, d));

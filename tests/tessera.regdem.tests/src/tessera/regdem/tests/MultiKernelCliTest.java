@@ -49,7 +49,7 @@ class MultiKernelCliTest {
         copy("sm_90", "multi");
         Run r = tessera(false, "regdem", "multi.sass", "--block", "256");
         assertEquals(CliCommand.FAILED, r.code(), r.out());
-        assertTrue(r.err().contains("multi.sass: error: the listing holds 4 kernels: _Z12mixed_sharediPKfPf"
+        assertTrue(r.err().contains("multi.sass:1:1: error: the listing holds 4 kernels: _Z12mixed_sharediPKfPf"
                 + " (mixed_shared), _Z12clamp_selectiffPKfPfPi (clamp_select), _Z9histogramiPKhPj (histogram),"
                 + " _Z5scaleifPf (scale) (choose one with --kernel NAME)"), r.err());
         assertFalse(Files.exists(dir.resolve("multi.regdem.sass")));

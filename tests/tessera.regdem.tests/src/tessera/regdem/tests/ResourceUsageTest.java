@@ -345,7 +345,7 @@ class ResourceUsageTest {
         ResourceException e = assertThrows(ResourceException.class,
                 () -> CubinReader.read("cut.cubin", Arrays.copyOf(all, 2000)));
         assertTrue(e.getMessage().startsWith("truncated cubin"), e.getMessage());
-        assertTrue(e.toDiagnostic().format().startsWith("cut.cubin: error: truncated cubin"),
+        assertTrue(e.toDiagnostic().format().startsWith("cut.cubin:1:1: error: truncated cubin"),
                 e.toDiagnostic().format());
     }
 
@@ -375,7 +375,7 @@ class ResourceUsageTest {
         ResourceException x = assertThrows(ResourceException.class,
                 () -> CubinReader.read(e.sass().getFileName().toString(), e.text().getBytes(StandardCharsets.UTF_8)));
         assertTrue(x.getMessage().contains("ELF magic"), x.getMessage());
-        assertTrue(x.toDiagnostic().format().startsWith(e.sass().getFileName() + ": error: not a cubin"));
+        assertTrue(x.toDiagnostic().format().startsWith(e.sass().getFileName() + ":1:1: error: not a cubin"));
         assertTrue(x.hint().contains("-cubin"));
     }
 

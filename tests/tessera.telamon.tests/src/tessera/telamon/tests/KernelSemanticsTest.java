@@ -86,7 +86,7 @@ class KernelSemanticsTest {
         assertArrayEquals(want, (float[]) KernelSemantics.evaluate(k, Map.of("alpha", alpha), Map.of("X", x), Map.of()).get("Y"));
         DiagnosticException e = assertThrows(DiagnosticException.class, () -> KernelSemantics.evaluate(k,
                 Map.of("alpha", alpha), Map.of("X", x), Map.of("d0", 100L, "d1", 2L, "d2", 4L)));
-        assertEquals("scal: error: the sizes of [d0, d1, d2] multiply to 800, not to the size 1024 of logical dimension d",
+        assertEquals("scal:1:1: error: the sizes of [d0, d1, d2] multiply to 800, not to the size 1024 of logical dimension d",
                 e.getMessage());
     }
 
@@ -260,7 +260,7 @@ class KernelSemanticsTest {
                     "tile " + t);
             DiagnosticException e = assertThrows(DiagnosticException.class,
                     () -> KernelSemantics.evaluate(k, Map.of(), Map.of("X", x), Map.of()));
-            assertEquals("partial: error: the size of dimension k0 is needed: give it or the sizes of [k1] in sizes "
+            assertEquals("partial:1:1: error: the size of dimension k0 is needed: give it or the sizes of [k1] in sizes "
                     + "(possible: [16, 8, 4, 2])", e.getMessage());
         }
     }
@@ -270,14 +270,14 @@ class KernelSemanticsTest {
         Kernel k = axpy(8);
         DiagnosticException e = assertThrows(DiagnosticException.class,
                 () -> KernelSemantics.evaluate(k, Map.of("alpha", 1f), Map.of("X", new float[7]), Map.of()));
-        assertEquals("axpy: error: array X needs 8 elements of type f32, given float[] of 7", e.getMessage());
+        assertEquals("axpy:1:1: error: array X needs 8 elements of type f32, given float[] of 7", e.getMessage());
         e = assertThrows(DiagnosticException.class, () -> KernelSemantics.evaluate(k, Map.of(), Map.of(), Map.of()));
-        assertEquals("axpy: error: instruction z reads parameter alpha, which has no value", e.getMessage());
+        assertEquals("axpy:1:1: error: instruction z reads parameter alpha, which has no value", e.getMessage());
         Kernel shifted = new Kernel(k.name(), k.params(), k.arrays(), k.logicalDims(), k.dims(),
                 List.of(k.insts().get(0), k.insts().get(1), k.insts().get(2),
                         new Inst("st", Op.ST, Type.F32, List.of(new Operand.Value("z", List.of())), List.of("i0", "i1"),
                                 new Access("Z", 1, Map.of("i", 1L)))));
         e = assertThrows(DiagnosticException.class, () -> KernelSemantics.evaluate(shifted, Map.of("alpha", 1f), Map.of(), Map.of()));
-        assertEquals("axpy: error: instruction st: address 8 is outside Z (8 elements) at i = 7", e.getMessage());
+        assertEquals("axpy:1:1: error: instruction st: address 8 is outside Z (8 elements) at i = 7", e.getMessage());
     }
 }

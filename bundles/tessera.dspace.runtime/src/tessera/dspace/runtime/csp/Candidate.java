@@ -202,6 +202,9 @@ public final class Candidate {
         if (c == null || c.kind() == Kind.COUNTER) {
             throw new IllegalArgumentException(choice + " is not an enum or integer choice");
         }
+        if (objects.size() != c.arity()) { // checked before any lookup indexes by argument (issue 22)
+            throw new IllegalArgumentException(choice + " takes " + c.arity() + " object(s), got " + objects.size());
+        }
         int[] a = new int[objects.size()];
         for (int i = 0; i < a.length; i++) {
             Integer o = kernel.objectIds.get(objects.get(i));

@@ -222,8 +222,8 @@ public final class Engine {
             }
             List<int[]> terms = new ArrayList<>();
             List<int[]> binds = new ArrayList<>();
+            List<Long> consts = new ArrayList<>(); // one array at the end: appending copied it per term (quadratic)
             k.termBind.put(v, binds);
-            k.termConst[v] = new long[0];
             int[] b = new int[ci.binders().length];
             java.util.Arrays.fill(b, -1);
             System.arraycopy(k.varArgs[v], 0, b, 0, ci.params());
@@ -244,13 +244,11 @@ public final class Engine {
                 }
                 terms.add(new int[] { d, val, (int) 0 });
                 binds.add(bind.clone());
-                k.termConst[v] = append(k.termConst[v], cst);
+                consts.add(cst);
             });
             k.termDelta[v] = new int[terms.size()];
             k.termVar[v] = new int[terms.size()];
-            if (k.termConst[v] == null) {
-                k.termConst[v] = new long[0];
-            }
+            k.termConst[v] = consts.stream().mapToLong(Long::longValue).toArray();
             for (int i = 0; i < terms.size(); i++) {
                 k.termDelta[v][i] = terms.get(i)[0];
                 k.termVar[v][i] = terms.get(i)[1];
@@ -264,15 +262,6 @@ public final class Engine {
                     : number(ci.base(), ci.baseArgs(), k.varArgs[v], k);
         }
         deps.forEach((x, s) -> k.counterDeps.put(x, s.stream().mapToInt(Integer::intValue).toArray()));
-    }
-
-    private static long[] append(long[] a, long v) {
-        if (a == null) {
-            return new long[] { v };
-        }
-        long[] r = java.util.Arrays.copyOf(a, a.length + 1);
-        r[a.length] = v;
-        return r;
     }
 
     private long[] universe(ChoiceInfo c, int[] args, Kernel k) {

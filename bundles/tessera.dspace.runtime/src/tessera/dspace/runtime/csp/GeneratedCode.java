@@ -83,7 +83,8 @@ public final class GeneratedCode {
             }
         };
         List<String> opts = new ArrayList<>(List.of("--release", "21", "-nowarn", "-proc:none"));
-        boolean ok = jc.getTask(null, fm, diags, opts, null, List.of(file)).call();
+        java.io.StringWriter javacOut = new java.io.StringWriter(); // never javac's own printing on stderr (issue 22)
+        boolean ok = jc.getTask(javacOut, fm, diags, opts, null, List.of(file)).call();
         if (!ok) {
             StringBuilder sb = new StringBuilder("generated propagators do not compile:");
             for (Diagnostic<? extends JavaFileObject> d : diags.getDiagnostics()) {

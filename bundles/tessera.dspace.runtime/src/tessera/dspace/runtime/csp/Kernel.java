@@ -82,7 +82,17 @@ final class Kernel {
         return param.get(set).get(paramObj);
     }
 
+    /**
+     * The most choice instances (variables) one instance of a space may make ({@value}; issue 22, documented
+     * maximum): more is the instance diagnostic "too many choice instances", not an out-of-memory error.
+     */
+    public static final int MAX_VARIABLES = 2_000_000;
+
     int newVar(int choice, int[] args) {
+        if (nvars >= MAX_VARIABLES) {
+            throw new Engine.InstanceError("the instance makes more than " + MAX_VARIABLES + " choice instances",
+                    "use fewer objects (a choice of 3 arguments over N objects makes N^3 instances)");
+        }
         if (nvars == varChoice.length) {
             int n = nvars * 2;
             varChoice = Arrays.copyOf(varChoice, n);

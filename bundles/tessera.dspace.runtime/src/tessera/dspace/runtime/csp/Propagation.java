@@ -93,7 +93,13 @@ final class Propagation {
             }
             int[] b = new int[g.binders().length];
             Arrays.fill(b, -1);
-            Bindings.forEach(c.kernel, g.binders(), b, bind -> runGroup(c, g, bind));
+            int[] count = {0};
+            Bindings.forEach(c.kernel, g.binders(), b, bind -> {
+                if ((++count[0] & 4095) == 0) {
+                    c.monitor.checkCanceled(); // N^3 instances of a forall-forall-forall rule: cancellable, time-limited
+                }
+                runGroup(c, g, bind);
+            });
         }
     }
 

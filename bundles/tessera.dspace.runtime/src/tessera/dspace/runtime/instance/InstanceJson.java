@@ -26,6 +26,9 @@ public final class InstanceJson {
     private final String file;
     private final Diagnostics diags;
 
+    /** The instance's text, to place a diagnostic at the key or object it names (JSON trees keep no positions). */
+    private String text = "";
+
     private InstanceJson(String file, Diagnostics diags) {
         this.file = file;
         this.diags = diags;
@@ -35,20 +38,19 @@ public final class InstanceJson {
     public static Instance parse(String file, String text, Diagnostics diags) {
         JsonElement root;
         try {
+            tessera.core.SourceText.checkNesting(file, text); // Gson recurses per level
             root = JsonParser.parseString(text);
-        } catch (JsonParseException e) {
-            String msg = e.getMessage() == null ? "malformed JSON" : e.getMessage();
-            int line = 0;
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("line (\\d+)").matcher(msg);
-            if (m.find()) {
-                line = Integer.parseInt(m.group(1));
-            }
-            diags.add(Diagnostic.error(file, line, "instance is not valid JSON: " + shorten(msg),
-                    "see docs/dspace.md for the instance format"));
+        } catch (tessera.core.DiagnosticException e) {
+            diags.add(e.diagnostic());
+            return null;
+        } catch (JsonParseException | StackOverflowError e) {
+            diags.add(tessera.core.cli.Json.parseError(file, e, "instance is not valid JSON: ", "see docs/dspace.md for the instance format"));
             return null;
         }
         int before = diags.size();
-        Instance inst = new InstanceJson(file, diags).read(root);
+        InstanceJson reader = new InstanceJson(file, diags);
+        reader.text = text;
+        Instance inst = reader.read(root);
         for (int i = before; i < diags.size(); i++) {
             if (diags.list().get(i).isError()) {
                 return null;
@@ -114,13 +116,54 @@ public final class InstanceJson {
         return r;
     }
 
-    private static String shorten(String s) {
-        int i = s.indexOf("\n");
-        return i > 0 ? s.substring(0, i) : s;
+    private void error(String msg, String hint) {
+        report(tessera.core.Severity.ERROR, msg, hint, 1);
     }
 
-    private void error(String msg, String hint) {
-        diags.add(Diagnostic.error(file, 0, msg, hint));
+    /**
+     * A diagnostic at the {@code occurrence}-th appearance in the text of the last quoted name of {@code msg} (the
+     * key, object or path it is about), else at 1:1: every diagnostic has a position (issue 22).
+     */
+    private void report(tessera.core.Severity severity, String msg, String hint, int occurrence) {
+        diags.add(place(new Diagnostic(severity, file, 0, 0, -1, 0, msg, hint, ""), text, occurrence));
+    }
+
+    /**
+     * {@code d} placed in the instance {@code text} when it has no line: at the {@code occurrence}-th appearance of the
+     * last quoted name of its message (the key, object or set it is about), else at 1:1 (issue 22: every diagnostic
+     * of an input has a position; a JSON tree keeps none).
+     */
+    public static Diagnostic place(Diagnostic d, String text, int occurrence) {
+        if (d.line() > 0 || text == null) {
+            return d;
+        }
+        int line = 1;
+        int column = 1;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"([^\"]*)\"").matcher(d.message());
+        String needle = null;
+        while (m.find()) {
+            needle = "\"" + m.group(1) + "\"";
+        }
+        int at = -1;
+        if (needle != null) {
+            for (int k = 0, from = 0; k < occurrence; k++, from = at + 1) {
+                at = text.indexOf(needle, from);
+                if (at < 0) {
+                    break;
+                }
+            }
+        }
+        if (at >= 0) {
+            int lineStart = 0;
+            for (int i = 0; i < at; i++) {
+                if (text.charAt(i) == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            column = at - lineStart + 1;
+        }
+        return new Diagnostic(d.severity(), d.file(), line, column, -1, 0, d.message(), d.hint(), d.code());
     }
 
     private Instance read(JsonElement root) {
@@ -132,8 +175,8 @@ public final class InstanceJson {
         JsonObject o = root.getAsJsonObject();
         for (String k : o.keySet()) {
             if (!List.of("sets", "values", "triggers", "space", "description").contains(k)) {
-                diags.add(Diagnostic.warning(file, 0, "unknown instance key \"" + k + "\" is ignored",
-                        "known keys: sets, values, triggers, space, description"));
+                report(tessera.core.Severity.WARNING, "unknown instance key \"" + k + "\" is ignored",
+                        "known keys: sets, values, triggers, space, description", 1);
             }
         }
         if (o.has("sets")) {
@@ -221,7 +264,7 @@ public final class InstanceJson {
                 if (s.isEmpty() || s.contains(",")) {
                     error("object name \"" + s + "\" in " + where + " must be non-empty and contain no ','", null);
                 } else if (r.contains(s)) {
-                    error("object \"" + s + "\" is listed twice in " + where, null);
+                    report(tessera.core.Severity.ERROR, "object \"" + s + "\" is listed twice in " + where, null, 2);
                 } else {
                     r.add(s);
                 }

@@ -149,53 +149,60 @@ public final class SymconfText {
         List<PstNode> stack = new ArrayList<>();
         String[] lines = text.split("\n");
         for (int ln = 0; ln < lines.length; ln++) {
-            String l = lines[ln];
-            if (l.isEmpty()) {
-                continue;
-            }
-            EClass cls = TAGS.get(l.charAt(0));
-            if (cls == null || (c == null && cls != P.getSymbolicConfiguration())) {
-                throw new IllegalArgumentException("line " + (ln + 1) + ": unknown or misplaced record '" + l.charAt(0) + "'");
-            }
-            List<String> f = new ArrayList<>(Arrays.asList(l.split("\t", -1)));
-            f.remove(0);
-            if (cls == P.getRoute() && f.size() == 2 && f.get(1).startsWith(SAME)) {
-                c.getRoutes().add(sameAs(c, f.get(0), f.get(1).substring(SAME.length()), ln));
-                continue;
-            }
-            int depth = cls == P.getPstNode() ? Integer.parseInt(f.remove(0)) : -1;
-            EObject o = SymconfFactory.eINSTANCE.create(cls);
-            int i = 0;
-            for (EAttribute a : cls.getEAllAttributes()) {
-                if (DERIVED.contains(a)) {
+            try {
+                String l = lines[ln];
+                if (l.isEmpty()) {
                     continue;
                 }
-                if (i >= f.size()) {
-                    throw new IllegalArgumentException("line " + (ln + 1) + ": missing field " + a.getName());
+                EClass cls = TAGS.get(l.charAt(0));
+                if (cls == null || (c == null && cls != P.getSymbolicConfiguration())) {
+                    throw new IllegalArgumentException("line " + (ln + 1) + ": unknown or misplaced record '" + l.charAt(0) + "'");
                 }
-                set(o, a, f.get(i++));
-            }
-            switch (l.charAt(0)) {
-                case 'C' -> c = (SymbolicConfiguration) o;
-                case 'T' -> c.setTiling((Tiling) o);
-                case 'S' -> c.setSchedule((tessera.tcpa.symconf.Schedule) o);
-                case 'O' -> c.getOperations().add((Operation) o);
-                case 'E' -> c.getEdges().add((DataEdge) o);
-                case 'G' -> c.getRegisterClasses().add((tessera.tcpa.symconf.RegisterClassUsage) o);
-                case 'R' -> c.getRoutes().add((tessera.tcpa.symconf.Route) o);
-                case 'A' -> c.getAccessMappings().add((tessera.tcpa.symconf.AccessMapping) o);
-                default -> {
-                    PstNode n = (PstNode) o;
-                    while (stack.size() > depth) {
-                        stack.remove(stack.size() - 1);
-                    }
-                    if (depth == 0) {
-                        c.setPst(n);
-                    } else {
-                        stack.get(depth - 1).getChildren().add(n);
-                    }
-                    stack.add(n);
+                List<String> f = new ArrayList<>(Arrays.asList(l.split("\t", -1)));
+                f.remove(0);
+                if (cls == P.getRoute() && f.size() == 2 && f.get(1).startsWith(SAME)) {
+                    c.getRoutes().add(sameAs(c, f.get(0), f.get(1).substring(SAME.length()), ln));
+                    continue;
                 }
+                int depth = cls == P.getPstNode() ? Integer.parseInt(f.remove(0)) : -1;
+                EObject o = SymconfFactory.eINSTANCE.create(cls);
+                int i = 0;
+                for (EAttribute a : cls.getEAllAttributes()) {
+                    if (DERIVED.contains(a)) {
+                        continue;
+                    }
+                    if (i >= f.size()) {
+                        throw new IllegalArgumentException("line " + (ln + 1) + ": missing field " + a.getName());
+                    }
+                    set(o, a, f.get(i++));
+                }
+                switch (l.charAt(0)) {
+                    case 'C' -> c = (SymbolicConfiguration) o;
+                    case 'T' -> c.setTiling((Tiling) o);
+                    case 'S' -> c.setSchedule((tessera.tcpa.symconf.Schedule) o);
+                    case 'O' -> c.getOperations().add((Operation) o);
+                    case 'E' -> c.getEdges().add((DataEdge) o);
+                    case 'G' -> c.getRegisterClasses().add((tessera.tcpa.symconf.RegisterClassUsage) o);
+                    case 'R' -> c.getRoutes().add((tessera.tcpa.symconf.Route) o);
+                    case 'A' -> c.getAccessMappings().add((tessera.tcpa.symconf.AccessMapping) o);
+                    default -> {
+                        PstNode n = (PstNode) o;
+                        while (stack.size() > depth) {
+                            stack.remove(stack.size() - 1);
+                        }
+                        if (depth == 0) {
+                            c.setPst(n);
+                        } else {
+                            stack.get(depth - 1).getChildren().add(n);
+                        }
+                        stack.add(n);
+                    }
+                }
+            } catch (IllegalArgumentException | IndexOutOfBoundsException | NullPointerException | ClassCastException e) {
+                // issue 22: every problem names its line, none is a raw "For input string" or an index
+                String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                throw new IllegalArgumentException(m.startsWith("line ") ? m : "line " + (ln + 1) + ": malformed record ("
+                        + (e instanceof NumberFormatException ? "not a number: " + m.replace("For input string: ", "") : m) + ")", e);
             }
         }
         if (c == null) {

@@ -77,6 +77,11 @@ public final class ConcreteIO {
         return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 
+    /** The XMI text of {@code c} (what {@link #save} writes), for an atomic write by the caller. */
+    public static byte[] toBytes(ConcreteConfiguration c) {
+        return Xmi.toBytes(c, ConcretePackage.eINSTANCE, (c.getName() == null ? "concrete" : c.getName()) + ".concrete.xmi");
+    }
+
     public static void save(ConcreteConfiguration c, Path file) throws IOException {
         Resource r = resourceSet().createResource(URI.createFileURI(file.toAbsolutePath().toString()));
         r.getContents().add(c);

@@ -1,6 +1,5 @@
 package tessera.tcpa.pipeline.cli;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -8,7 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import tessera.core.Deadline;
 import tessera.core.Diagnostic;
+import tessera.core.DiagnosticException;
+import tessera.core.Monitor;
+import tessera.rdg.interp.ParameterLimits;
+import tessera.tcpa.instantiate.InstantiationException;
+import tessera.tcpa.cli.Bounded;
+import tessera.tcpa.cli.Reports;
 import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliContext;
@@ -31,6 +37,9 @@ import tessera.tcpa.tcpa.Architecture;
  * (compact text or .xmi from {@code compile --out}, or a .pla compiled on the fly) → concrete configuration.
  */
 public final class InstantiateCommand implements CliCommand {
+    /** The default {@code --time-limit} in seconds (issue 22: finite, printed in --help). */
+    public static final double DEFAULT_TIME_LIMIT_S = 60;
+
     @Override
     public String name() {
         return "instantiate";
@@ -53,7 +62,10 @@ public final class InstantiateCommand implements CliCommand {
                   --pes RxC        the PE region (rows x columns), e.g. 1x3 or 4x4
                   --check          simulate on random inputs and compare with the PLA interpreter (exit 1 on a difference)
                   --out FILE.xmi   write the concrete configuration (input of `tessera simulate`)
-                """;
+                  --time-limit S   limit in seconds for the whole command, compiling and --check included
+                                   (default %d, at most %d)
+                loop bounds are at most %d in absolute value; the PE region must lie within the architecture's array
+                """.formatted((int) DEFAULT_TIME_LIMIT_S, (int) Args.MAX_TIME_LIMIT_S, ParameterLimits.MAX_PARAMETER);
     }
 
     @Override
@@ -63,7 +75,7 @@ public final class InstantiateCommand implements CliCommand {
 
     @Override
     public Set<String> valuedOptions() {
-        return Set.of("arch", "param", "pes", "out", "distribute");
+        return Set.of("arch", "param", "pes", "out", "distribute", "time-limit");
     }
 
     @Override
@@ -71,41 +83,70 @@ public final class InstantiateCommand implements CliCommand {
         String file = a.single("the symbolic configuration");
         String archFile = a.required("arch", "instantiate needs --arch ARCH.tcpa (I/O ports and control signals)");
         int[] region = region(a.required("pes", "instantiate needs --pes ROWSxCOLS, e.g. --pes 1x3"));
-        Map<String, Long> bounds = a.integers("param", "NAME=VALUE");
-        Architecture arch = ArchitectureLoader.loadOrReport(ctx.resolve(archFile), ctx::report);
+        Map<String, Long> bounds = ParameterLimits.check("param", a.integers("param", "NAME=VALUE"));
+        Deadline deadline = Deadline.after(a.timeLimit(DEFAULT_TIME_LIMIT_S)); // from here: reading, compiling, instantiating, checking
+        a.option("out").ifPresent(o -> {
+            if (Files.isDirectory(ctx.resolve(o))) {
+                throw new UsageException("--out " + o + ": is a folder; name a file to write");
+            }
+        });
+        Reports reports = new Reports(ctx);
+        Architecture arch = ArchitectureLoader.loadOrReport(ctx.resolve(archFile), archFile, reports);
         if (arch == null) {
-            return FAILED;
+            return reports.fail(file);
         }
+        try {
+            Instantiator.checkRegion(arch, region[0], region[1]);
+        } catch (InstantiationException e) {
+            throw new UsageException(e.getMessage() + "; " + e.hint());
+        }
+        try {
+            int rc = Bounded.call("instantiate " + file, deadline, ctx.monitor(),
+                    m -> instantiate(ctx, reports, a, file, arch, region, bounds, deadline, m));
+            return rc == FAILED && !reports.printed() ? reports.fail(file) : rc;
+        } catch (tessera.core.TimeLimitException e) {
+            reports.accept(Diagnostic.error(file, 0, e.getMessage(), "raise --time-limit or use smaller --param values"));
+            return reports.fail(file);
+        }
+    }
+
+    private int instantiate(CliContext ctx, Reports reports, Args a, String file, Architecture arch, int[] region, Map<String, Long> bounds,
+            Deadline deadline, Monitor monitor) throws Exception {
         Path path = ctx.resolve(file);
         if (!Files.isRegularFile(path)) {
-            ctx.report(Diagnostic.error(file, 0, "cannot read " + path, "check the path"));
+            reports.accept(Diagnostic.error(file, 0, "cannot read " + path, "check the path"));
             return FAILED;
         }
         SymbolicConfiguration sym;
         TcpaPipeline.Compiled compiled = null;
         try {
             if (file.endsWith(".pla")) {
-                MappingState.Options opts = a.option("distribute")
-                        .map(d -> new MappingState.Options(List.of(d.split("\\s*,\\s*")), Map.<String, Long>of(), MappingState.Options.defaults().deadline()))
-                        .orElse(MappingState.Options.defaults());
-                compiled = TcpaPipeline.compile(file, Files.readString(path), arch, opts, ctx.monitor());
-                compiled.diagnostics().forEach(ctx::report);
+                List<String> distribute = a.option("distribute").map(d -> List.of(d.split("\\s*,\\s*"))).orElse(List.of());
+                MappingState.Options opts = new MappingState.Options(distribute, Map.<String, Long>of(), deadline);
+                compiled = TcpaPipeline.compile(file, ctx.readSource(file), arch, opts, monitor);
+                compiled.diagnostics().forEach(reports);
                 if (!compiled.ok()) {
                     return FAILED;
                 }
                 sym = compiled.mapping().config();
             } else if (file.endsWith(".xmi")) {
-                sym = SymconfIO.fromXmi(Files.readAllBytes(path));
+                // read as source text first: invalid UTF-8 is a diagnostic at its line and column (issue 22)
+                sym = SymconfIO.fromXmi(ctx.readSource(file).getBytes(java.nio.charset.StandardCharsets.UTF_8));
             } else {
-                sym = SymconfText.read(Files.readString(path, StandardCharsets.UTF_8));
+                sym = SymconfText.read(ctx.readSource(file));
             }
+        } catch (DiagnosticException e) {
+            reports.accept(e.diagnostic());
+            return FAILED;
         } catch (RuntimeException e) {
-            ctx.report(Diagnostic.error(file, 1, "not a symbolic configuration: " + e.getMessage(),
-                    "pass the file written by `tessera compile FILE.pla --arch ARCH.tcpa --out FILE`"));
+            if (e instanceof tessera.core.TimeLimitException || e instanceof tessera.core.CancelledException) {
+                throw e;
+            }
+            reports.accept(unreadable(file, e));
             return FAILED;
         }
-        Instantiator.Result r = TcpaPipeline.instantiate(sym, arch, new Instantiator.Parameters(bounds, region[0], region[1]), file, ctx.monitor());
-        r.diagnostics().forEach(ctx::report);
+        Instantiator.Result r = TcpaPipeline.instantiate(sym, arch, new Instantiator.Parameters(bounds, region[0], region[1]), file, monitor);
+        r.diagnostics().forEach(reports);
         if (!r.ok()) {
             return FAILED;
         }
@@ -120,13 +161,15 @@ public final class InstantiateCommand implements CliCommand {
         json.put("symbolicSize", SymconfText.bytes(sym).length);
         int rc = OK;
         if (a.flag("check")) {
-            Path pla = ctx.resolve(sym.getSource());
-            var rdg = compiled != null ? compiled.pla().rdg() : PlaCompiler.compile(sym.getSource(), Files.readString(pla)).rdg();
+            var rdg = compiled != null ? compiled.pla().rdg() : checkedRdg(ctx, reports, file, sym);
+            if (rdg == null) {
+                return FAILED;
+            }
             Equivalence.Outcome o = TcpaPipeline.check(rdg, c, bounds);
             json.put("cycles", o.cycles());
             json.put("equal", o.equal());
             if (!o.equal()) {
-                ctx.report(Diagnostic.error(file, 1, "simulated outputs differ from the PLA interpreter: " + o.mismatch(),
+                reports.accept(Diagnostic.error(file, 1, "simulated outputs differ from the PLA interpreter: " + o.mismatch(),
                         "report this configuration; the instantiation or the symbolic mapping is wrong"));
                 rc = FAILED;
             }
@@ -135,10 +178,11 @@ public final class InstantiateCommand implements CliCommand {
             Path out = ctx.resolve(a.option("out").get());
             Path dir = out.toAbsolutePath().getParent();
             c.setPlaSource(dir.relativize(ctx.resolve(sym.getSource()).toAbsolutePath()).toString());
-            ConcreteIO.save(c, out);
+            ctx.writeOutput("out", a.option("out").get(), ConcreteIO.toBytes(c));
             json.put("out", out.toString());
         }
         if (ctx.json()) {
+            reports.printed(true);
             ctx.json(json);
         } else {
             ctx.println(ConcreteIO.listing(c));
@@ -151,6 +195,62 @@ public final class InstantiateCommand implements CliCommand {
             }
         }
         return rc;
+    }
+
+    /** The RDG of the PLA a symbolic configuration names (for --check), or null after reporting why not. */
+    private static tessera.rdg.Rdg checkedRdg(CliContext ctx, Reports reports, String file, SymbolicConfiguration sym) throws java.io.IOException {
+        if (sym.getSource() == null || sym.getSource().isBlank()) {
+            reports.accept(Diagnostic.error(file, 1, "the symbolic configuration names no PLA source to check against",
+                    "instantiate the .pla itself with --check"));
+            return null;
+        }
+        try {
+            PlaCompiler.Compiled pc = PlaCompiler.compile(sym.getSource(), ctx.readSource(sym.getSource()));
+            pc.diagnostics().forEach(reports);
+            return pc.ok() ? pc.rdg() : null;
+        } catch (DiagnosticException e) {
+            reports.accept(e.diagnostic());
+            return null;
+        }
+    }
+
+    /** "not a symbolic configuration" at the line (and column) the reader names: XML parser, EMF or the compact form. */
+    static Diagnostic unreadable(String file, Throwable e) {
+        int line = 1;
+        int column = 0;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            // the XML parser's exception (its toString names the position; no import of org.xml.sax needed)
+            java.util.regex.Matcher sax = java.util.regex.Pattern.compile("lineNumber: (\\d{1,9}); columnNumber: (\\d{1,9})")
+                    .matcher(String.valueOf(t));
+            if (sax.find()) {
+                line = Integer.parseInt(sax.group(1));
+                column = Integer.parseInt(sax.group(2));
+                break;
+            }
+            if (t instanceof org.eclipse.emf.ecore.resource.Resource.Diagnostic x && x.getLine() > 0) {
+                line = x.getLine();
+                column = Math.max(0, x.getColumn());
+                break;
+            }
+        }
+        String msg = firstLine(e);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^line (\\d{1,9}): ").matcher(msg);
+        if (m.find()) {
+            line = Integer.parseInt(m.group(1));
+            column = 1;
+            msg = msg.substring(m.end());
+        }
+        return new Diagnostic(tessera.core.Severity.ERROR, file, line, column, -1, 0, "not a symbolic configuration: " + msg,
+                "pass the file written by `tessera compile FILE.pla --arch ARCH.tcpa --out FILE`", "symconf");
+    }
+
+    private static String firstLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        Throwable c = e.getCause();
+        if (c != null && c.getMessage() != null && m.contains(c.getClass().getName())) {
+            m = c.getMessage();
+        }
+        return m.lines().findFirst().orElse("");
     }
 
     static int[] region(String s) {

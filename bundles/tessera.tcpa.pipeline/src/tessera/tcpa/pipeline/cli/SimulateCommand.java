@@ -14,7 +14,6 @@ import tessera.core.Diagnostic;
 import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliContext;
-import tessera.core.cli.UsageException;
 import tessera.pla.rdg.PlaCompiler;
 import tessera.rdg.interp.ArrayData;
 import tessera.rdg.interp.Inputs;
@@ -31,6 +30,9 @@ import tessera.tcpa.concrete.ConcreteConfiguration;
  * reference interpreter's (exit code 1 when they differ).
  */
 public final class SimulateCommand implements CliCommand {
+    /** The largest {@code --max-cycles}: {@value} (issue 22: bounded work). */
+    public static final long MAX_CYCLES = 100_000_000;
+
     @Override
     public String name() {
         return "simulate";
@@ -47,11 +49,11 @@ public final class SimulateCommand implements CliCommand {
                 tessera simulate CONCRETE.xmi [--input in=13] [--input a=1,2,3] [--trace] [--max-cycles N] [--listing] [--json]
                   --input NAME=V        a scalar input; NAME=V0,V1,... a 1-D input indexed from 0
                   --trace               print every executed instruction, transfer and bank access per cycle
-                  --max-cycles N        stop with an error after N cycles (default 1000000)
+                  --max-cycles N        stop with an error after N cycles (default 1000000, at most %d)
                   --listing             print the configuration's listing (programs per processor class and FU) first
                 exit code 1 when the configuration is invalid, the simulation fails, or the outputs differ from the
                 PLA reference interpreter's (compared when the configuration names its plaSource)
-                """;
+                """.formatted(MAX_CYCLES);
     }
 
     @Override
@@ -69,15 +71,20 @@ public final class SimulateCommand implements CliCommand {
         String file = a.single("the concrete configuration (.xmi)");
         Inputs inputs = new Inputs();
         a.assignments("input", "NAME=VALUE or NAME=V0,V1,...", "not a 32-bit integer", inputs::put);
-        long maxCycles = a.intOption("max-cycles", 1_000_000);
-        if (maxCycles <= 0) {
-            throw new UsageException("--max-cycles must be positive");
-        }
+        long maxCycles = a.longOption("max-cycles", 1_000_000, 1, MAX_CYCLES);
         Path path = ctx.resolve(file);
-        ConcreteIO.Loaded loaded = ConcreteIO.load(path);
-        loaded.diagnostics().forEach(ctx::report);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("file", file);
+        if (Files.isRegularFile(path)) {
+            try {
+                ctx.readSource(file); // invalid UTF-8 is a diagnostic at its line and column, not an XML parser message (issue 22)
+            } catch (tessera.core.DiagnosticException e) {
+                ctx.report(e.diagnostic());
+                return finish(ctx, json, List.of(e.diagnostic()), FAILED);
+            }
+        }
+        ConcreteIO.Loaded loaded = ConcreteIO.load(path);
+        loaded.diagnostics().forEach(ctx::report);
         if (loaded.configuration() == null) {
             return finish(ctx, json, loaded.diagnostics().list(), FAILED);
         }
@@ -133,7 +140,11 @@ public final class SimulateCommand implements CliCommand {
         Path pla = config.toAbsolutePath().getParent().resolve(c.getPlaSource());
         String text;
         try {
-            text = Files.readString(pla);
+            text = tessera.core.SourceText.read(pla, c.getPlaSource()); // strict UTF-8, BOM and lone CR handled (issue 22)
+        } catch (tessera.core.DiagnosticException e) {
+            ctx.report(e.diagnostic());
+            problems.add(e.diagnostic());
+            return null;
         } catch (IOException e) {
             Diagnostic d = Diagnostic.error(file, 0, "cannot read the PLA source " + pla + " to compare with: " + e.getMessage(),
                     "plaSource is relative to the configuration file");

@@ -1,8 +1,6 @@
 package tessera.tcpa.pipeline.pass;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import tessera.core.Diagnostic;
 import tessera.core.pass.GenPaths;
@@ -71,17 +69,7 @@ public final class InstantiatePass extends FilePass {
                     + o.mismatch(), "the symbolic mapping or the instantiation is wrong for these parameters; report it"));
         }
         String base = id() + "/" + GenPaths.baseName(file);
-        try {
-            Path tmp = Files.createTempFile("tessera-concrete", ".xmi");
-            try {
-                ConcreteIO.save(r.config(), tmp);
-                context.output(base + ".concrete.xmi", Files.readAllBytes(tmp));
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-        } catch (java.io.IOException e) {
-            context.report(Diagnostic.error(file, 0, "cannot write the concrete configuration: " + e.getMessage(), "check the disk"));
-        }
+        context.output(base + ".concrete.xmi", ConcreteIO.toBytes(r.config()));
         context.output(base + ".listing.txt", ConcreteIO.listing(r.config()).getBytes(StandardCharsets.UTF_8));
         context.summary(r.config().getProcessorClasses().size() + " processor class(es), " + r.config().getControlSignals().size() + " signal(s), "
                 + (o.equal() ? "simulation = interpreter (" + o.cycles() + " cycles)" : "MISMATCH"));

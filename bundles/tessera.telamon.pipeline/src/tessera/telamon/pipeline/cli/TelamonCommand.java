@@ -11,7 +11,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 
+import tessera.core.Deadline;
 import tessera.core.Diagnostic;
+import tessera.core.DiagnosticException;
+import tessera.core.Monitor;
+import tessera.core.TimeLimitException;
 import tessera.core.Diagnostics;
 import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
@@ -50,7 +54,9 @@ public final class TelamonCommand implements CliCommand {
                   codegen  PTX and launch description for a decision list (default: FILE.decisions beside the kernel)
                   stats    dead-end probability (Table 4.3) and Knuth's space-size estimate with the average depth (Table 6.1)
                   instance the kernel as an instance of the GPU space (JSON for tessera dspace explore and the Candidate Explorer)
-                  --target sm_75, sm_80 (default), sm_86, sm_89 or sm_90; --param replaces a parameter's value""";
+                  --target sm_75, sm_80 (default), sm_86, sm_89 or sm_90; --param replaces a parameter's value
+                  --time-limit S   seconds for the whole command, building the space included (default 600, at most
+                                   1000000); --count, --descents, --probes: 1..1000000""";
     }
 
     @Override
@@ -60,8 +66,14 @@ public final class TelamonCommand implements CliCommand {
 
     @Override
     public Set<String> valuedOptions() {
-        return Set.of("target", "param", "count", "seed", "save", "decisions", "out", "descents", "probes");
+        return Set.of("target", "param", "count", "seed", "save", "decisions", "out", "descents", "probes", "time-limit");
     }
+
+    /** The most descents or probes ({@code --count}, {@code --descents}, {@code --probes}) one run makes ({@value}). */
+    public static final int MAX_SAMPLES = 1_000_000;
+
+    /** Default {@code --time-limit} in seconds: reading, building the space, descents and code generation together. */
+    public static final double TIME_LIMIT_S = 600;
 
     @Override
     public int run(CliContext ctx, Args a) {
@@ -70,22 +82,31 @@ public final class TelamonCommand implements CliCommand {
         String file = a.positional(1, "FILE.kernel");
         TelamonPipeline.Settings s = new TelamonPipeline.Settings(a.option("target").orElse(TelamonPipeline.Settings.DEFAULT_TARGET),
                 a.integers("param", "NAME=VALUE"));
+        Deadline deadline = Deadline.after(a.timeLimit(TIME_LIMIT_S));
+        Monitor monitor = ctx.monitor().withDeadline(deadline, "telamon");
         Path path = ctx.resolve(file);
         String text;
         try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
+            text = ctx.readSource(file);
+        } catch (DiagnosticException e) {
+            ctx.report(e.diagnostic());
+            return FAILED;
         } catch (IOException e) {
             ctx.report(Diagnostic.error(file, 0, "cannot read the kernel: " + e.getMessage(), "give the path of a .kernel file"));
             return FAILED;
         }
-        return switch (sub) {
-            case "space" -> space(ctx, file, text, s);
-            case "sample" -> sample(ctx, a, file, text, s);
-            case "codegen" -> codegen(ctx, a, path, file, text, s);
-            case "stats" -> stats(ctx, a, file, text, s);
-            case "instance" -> instance(ctx, file, text, s);
-            default -> throw new UsageException("unknown subcommand '" + sub + "' (space, sample, codegen, stats or instance)");
-        };
+        try {
+            return switch (sub) {
+                case "space" -> space(ctx, file, text, s, monitor);
+                case "sample" -> sample(ctx, a, file, text, s, monitor);
+                case "codegen" -> codegen(ctx, a, path, file, text, s, monitor);
+                case "stats" -> stats(ctx, a, file, text, s, monitor);
+                case "instance" -> instance(ctx, file, text, s);
+                default -> throw new UsageException("unknown subcommand '" + sub + "' (space, sample, codegen, stats or instance)");
+            };
+        } catch (TimeLimitException e) {
+            throw e; // the launcher's one line "tessera telamon: ... did not finish within ..." (exit 1)
+        }
     }
 
     private static int failed(CliContext ctx, Diagnostics d) {
@@ -93,14 +114,15 @@ public final class TelamonCommand implements CliCommand {
         return d.hasErrors() ? FAILED : OK;
     }
 
-    private static TelamonPipeline.Result root(CliContext ctx, String file, String text, TelamonPipeline.Settings s, Diagnostics d) {
-        TelamonPipeline.Result r = TelamonPipeline.space(file, text, s, d);
+    private static TelamonPipeline.Result root(CliContext ctx, String file, String text, TelamonPipeline.Settings s, Diagnostics d,
+            Monitor monitor) {
+        TelamonPipeline.Result r = TelamonPipeline.space(file, text, s, d, monitor);
         return r.root() == null ? null : r;
     }
 
-    private int space(CliContext ctx, String file, String text, TelamonPipeline.Settings s) {
+    private int space(CliContext ctx, String file, String text, TelamonPipeline.Settings s, Monitor monitor) {
         Diagnostics d = new Diagnostics();
-        TelamonPipeline.Result r = root(ctx, file, text, s, d);
+        TelamonPipeline.Result r = root(ctx, file, text, s, d, monitor);
         if (r == null) {
             return failed(ctx, d);
         }
@@ -114,10 +136,10 @@ public final class TelamonCommand implements CliCommand {
         return OK;
     }
 
-    private int sample(CliContext ctx, Args a, String file, String text, TelamonPipeline.Settings s) {
-        int count = positive(a.intOption("count", 10), "--count");
+    private int sample(CliContext ctx, Args a, String file, String text, TelamonPipeline.Settings s, Monitor monitor) {
+        int count = a.intOption("count", 10, 1, MAX_SAMPLES);
         Diagnostics d = new Diagnostics();
-        TelamonPipeline.Result r = root(ctx, file, text, s, d);
+        TelamonPipeline.Result r = root(ctx, file, text, s, d, monitor);
         if (r == null) {
             return failed(ctx, d);
         }
@@ -126,6 +148,7 @@ public final class TelamonCommand implements CliCommand {
         long decisions = 0, rejected = 0;
         List<String> first = null;
         for (int i = 0; i < count; i++) {
+            monitor.checkCanceled();
             RandomDescent.Result dr = RandomDescent.run(r.root(), random);
             deadEnds += dr.deadEnds() > 0 ? 1 : 0;
             rejected += dr.rejected();
@@ -150,7 +173,8 @@ public final class TelamonCommand implements CliCommand {
             lines.add("# decisions of a random descent: tessera telamon sample " + file + " --seed " + a.intOption("seed", 1));
             lines.addAll(first);
             try {
-                Files.write(save, lines, StandardCharsets.UTF_8);
+                ctx.writeOutput("save", a.option("save").get(),
+                        (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
             } catch (IOException e) {
                 ctx.report(Diagnostic.error(save.toString(), 0, "cannot write: " + e.getMessage(), "check the folder"));
                 return FAILED;
@@ -167,35 +191,51 @@ public final class TelamonCommand implements CliCommand {
         return leaves == count ? OK : FAILED;
     }
 
-    private int codegen(CliContext ctx, Args a, Path path, String file, String text, TelamonPipeline.Settings s) {
+    private int codegen(CliContext ctx, Args a, Path path, String file, String text, TelamonPipeline.Settings s,
+            Monitor monitor) {
         String base = path.getFileName().toString().replaceFirst("\\.[^.]*$", "");
         Path decisions = a.option("decisions").map(ctx::resolve).orElse(path.resolveSibling(base + ".decisions"));
         String dtext;
         try {
-            dtext = Files.readString(decisions, StandardCharsets.UTF_8);
+            dtext = tessera.core.SourceText.read(decisions, a.option("decisions").orElse(decisions.toString()));
+        } catch (DiagnosticException e) {
+            ctx.report(e.diagnostic());
+            return FAILED;
         } catch (IOException e) {
             ctx.report(Diagnostic.error(decisions.toString(), 0, "cannot read the decision list",
                     "give --decisions FILE, or write one with tessera telamon sample " + file + " --save " + base + ".decisions"));
             return FAILED;
         }
         Diagnostics d = new Diagnostics();
-        TelamonPipeline.Result r = TelamonPipeline.run(file, text, decisions.toString(), dtext, s, d);
+        TelamonPipeline.Result r = TelamonPipeline.run(file, text, a.option("decisions").orElse(decisions.toString()), dtext,
+                s, d, monitor);
         d.forEach(ctx::report);
         if (r.code() == null) {
             return FAILED;
         }
         if (a.option("out").isPresent()) {
-            Path out = ctx.resolve(a.option("out").get());
+            String dir = a.option("out").get();
+            Path out = ctx.resolve(dir);
+            if (Files.exists(out) && !Files.isDirectory(out)) {
+                throw new UsageException("--out " + dir + ": is a file; codegen writes a folder of outputs");
+            }
             try {
                 Files.createDirectories(out);
-                Files.writeString(out.resolve(base + ".ptx"), r.code().ptx(), StandardCharsets.UTF_8);
-                Files.writeString(out.resolve(base + ".launch.json"), r.code().launch().toJson(), StandardCharsets.UTF_8);
-                Files.writeString(out.resolve(base + ".tree.txt"), r.code().tree() + "\n" + r.code().pseudoCode(), StandardCharsets.UTF_8);
+                String prefix = dir.endsWith("/") ? dir : dir + "/";
+                ctx.writeOutput("out", prefix + base + ".ptx", r.code().ptx().getBytes(StandardCharsets.UTF_8));
+                ctx.writeOutput("out", prefix + base + ".launch.json", r.code().launch().toJson().getBytes(StandardCharsets.UTF_8));
+                ctx.writeOutput("out", prefix + base + ".tree.txt",
+                        (r.code().tree() + "\n" + r.code().pseudoCode()).getBytes(StandardCharsets.UTF_8));
             } catch (IOException e) {
                 ctx.report(Diagnostic.error(out.toString(), 0, "cannot write: " + e.getMessage(), "check the folder"));
                 return FAILED;
             }
-            ctx.println(base + ": " + out.resolve(base + ".ptx") + ", " + base + ".launch.json, " + base + ".tree.txt");
+            if (ctx.json()) { // --json: one JSON document on stdout, also with --out
+                ctx.json(tessera.core.cli.Json.object("ptx", out.resolve(base + ".ptx").toString(), "launch",
+                        out.resolve(base + ".launch.json").toString(), "tree", out.resolve(base + ".tree.txt").toString()));
+            } else {
+                ctx.println(base + ": " + out.resolve(base + ".ptx") + ", " + base + ".launch.json, " + base + ".tree.txt");
+            }
         } else if (ctx.json()) {
             ctx.json(Map.of("ptx", r.code().ptx(), "launch", com.google.gson.JsonParser.parseString(r.code().launch().toJson())));
         } else {
@@ -204,23 +244,23 @@ public final class TelamonCommand implements CliCommand {
         return OK;
     }
 
-    private int stats(CliContext ctx, Args a, String file, String text, TelamonPipeline.Settings s) {
-        int descents = positive(a.intOption("descents", 1000), "--descents");
-        int probes = positive(a.intOption("probes", 1000), "--probes");
+    private int stats(CliContext ctx, Args a, String file, String text, TelamonPipeline.Settings s, Monitor monitor) {
+        int descents = a.intOption("descents", 1000, 1, MAX_SAMPLES);
+        int probes = a.intOption("probes", 1000, 1, MAX_SAMPLES);
         Diagnostics d = new Diagnostics();
-        TelamonPipeline.Result r = root(ctx, file, text, s, d);
+        TelamonPipeline.Result r = root(ctx, file, text, s, d, monitor);
         if (r == null) {
             return failed(ctx, d);
         }
         SplittableRandom random = new SplittableRandom(a.intOption("seed", 1));
         double[] dead = new double[descents];
         for (int i = 0; i < descents; i++) {
-            ctx.monitor().checkCanceled();
+            monitor.checkCanceled();
             dead[i] = RandomDescent.run(r.root(), random).deadEnds() > 0 ? 1 : 0;
         }
         double[] size = new double[probes], depth = new double[probes];
         for (int i = 0; i < probes; i++) {
-            ctx.monitor().checkCanceled();
+            monitor.checkCanceled();
             Knuth.Probe p = Knuth.probe(r.root(), random);
             size[i] = p.estimate();
             depth[i] = p.depth();
@@ -259,10 +299,4 @@ public final class TelamonCommand implements CliCommand {
         return OK;
     }
 
-    private static int positive(int v, String what) {
-        if (v <= 0) {
-            throw new UsageException(what + " must be positive");
-        }
-        return v;
-    }
 }

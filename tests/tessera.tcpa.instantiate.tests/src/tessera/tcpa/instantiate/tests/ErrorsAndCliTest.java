@@ -36,8 +36,11 @@ class ErrorsAndCliTest {
 
     @Test
     void regionMustFitTheMapping() {
-        String e = error(Fixtures.instantiate("bitext.pla", "bitext-pe.tcpa", Map.of("N", 16L), 2, 3));
+        String e = error(Fixtures.instantiate("bitext.pla", "tcpa4x4.tcpa", Map.of("N", 16L), 2, 3));
         assertTrue(e.contains("no index is tiled over the PE rows") && e.contains("1xC"), e);
+        // issue 22: and the region must lie within the architecture's array (bitext-pe is 1x32)
+        String outside = error(Fixtures.instantiate("bitext.pla", "bitext-pe.tcpa", Map.of("N", 16L), 2, 3));
+        assertTrue(outside.contains("--pes") && outside.contains("does not fit the 1x32 array"), outside);
         assertTrue(error(Fixtures.instantiate("bitext.pla", "bitext-pe.tcpa", Map.of("N", 16L), 1, 0)).contains("is empty"));
     }
 

@@ -27,7 +27,7 @@ class FirEquivalenceTest {
     private static final Map<String, TcpaPipeline.Compiled> CACHE = new HashMap<>();
 
     private static synchronized TcpaPipeline.Compiled compiled(String arch) {
-        List<String> distribute = arch.equals("tcpa4x4.tcpa") ? List.of("i") : List.of();
+        List<String> distribute = arch.equals("tcpa4x4.tcpa") || arch.equals("tcpa32x32.tcpa") ? List.of("i") : List.of();
         return CACHE.computeIfAbsent(arch, a -> {
             TcpaPipeline.Compiled c = TcpaPipeline.compile("fir.pla", Fixtures.example("fir.pla"), Fixtures.arch(a),
                     new MappingState.Options(distribute, Map.of(), MappingState.Options.defaults().deadline()), Monitor.NULL);
@@ -52,10 +52,10 @@ class FirEquivalenceTest {
 
     @ParameterizedTest(name = "N={1}, M={2} on {3}x{4} ({0})")
     @CsvSource({
-            // 1-D: one PE row along i (perfect and uneven tilings)
+            // 1-D: one PE row along i (perfect and uneven tilings; regions beyond 4 columns on tcpa4x4's PE in a 32x32 array)
             "tcpa4x4.tcpa, 8, 4, 1, 1", "tcpa4x4.tcpa, 5, 1, 1, 2", "tcpa4x4.tcpa, 8, 4, 1, 2", "tcpa4x4.tcpa, 7, 5, 1, 3",
-            "tcpa4x4.tcpa, 9, 3, 1, 3", "tcpa4x4.tcpa, 16, 4, 1, 16", "tcpa4x4.tcpa, 40, 3, 1, 16", "tcpa4x4.tcpa, 32, 3, 1, 32",
-            "tcpa4x4.tcpa, 33, 2, 1, 32", "tcpa4x4.tcpa, 20, 6, 1, 7", "tcpa4x4.tcpa, 1, 1, 1, 1",
+            "tcpa4x4.tcpa, 9, 3, 1, 3", "tcpa32x32.tcpa, 16, 4, 1, 16", "tcpa32x32.tcpa, 40, 3, 1, 16", "tcpa32x32.tcpa, 32, 3, 1, 32",
+            "tcpa32x32.tcpa, 33, 2, 1, 32", "tcpa32x32.tcpa, 20, 6, 1, 7", "tcpa4x4.tcpa, 1, 1, 1, 1",
             // 2-D: i on rows, j on columns (a at i = 0, u at j = 0, y at j = M - 1: all at the border)
             "tcpa32x32fir.tcpa, 9, 4, 1, 1", "tcpa32x32fir.tcpa, 8, 8, 2, 2", "tcpa32x32fir.tcpa, 7, 9, 2, 3",
             "tcpa32x32fir.tcpa, 5, 7, 3, 2", "tcpa32x32fir.tcpa, 6, 6, 3, 3", "tcpa32x32fir.tcpa, 10, 3, 3, 3",
@@ -72,8 +72,8 @@ class FirEquivalenceTest {
     @Test
     void processorClassesFollowTableOne() {
         // 1-D, perfect tilings: first, middle and last PE of the row
-        assertEquals(3, instantiate("tcpa4x4.tcpa", 32, 4, 1, 16).config().getProcessorClasses().size());
-        assertEquals(3, instantiate("tcpa4x4.tcpa", 64, 4, 1, 32).config().getProcessorClasses().size());
+        assertEquals(3, instantiate("tcpa32x32.tcpa", 32, 4, 1, 16).config().getProcessorClasses().size());
+        assertEquals(3, instantiate("tcpa32x32.tcpa", 64, 4, 1, 32).config().getProcessorClasses().size());
         // 2-D: corner, edge and interior classes, the same count from 4x4 to 32x32
         for (int side : new int[] {4, 8, 32}) {
             assertEquals(9, instantiate("tcpa32x32fir.tcpa", 2L * side, 2L * side, side, side).config().getProcessorClasses().size(), side + "x" + side);

@@ -1,0 +1,9 @@
+# no-position: diagnostic without file:line: motivating.ddg: warning: no loop in motivating.ddg (add 'loop NAME machine M { ... }')
+# stderr: motivating.ddg: warning: no loop in motivating.ddg (add 'loop NAME machine M { ... }')
+# ddg seed 7 case 163: modsched/motivating.ddg mutated by truncate
+#name motivating.ddg
+--json
+modsched
+{FILE}
+--algo
+hrms

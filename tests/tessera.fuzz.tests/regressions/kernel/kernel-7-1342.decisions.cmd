@@ -1,0 +1,12 @@
+# exit-code: exit 70
+# stderr: tessera telamon: internal error: java.lang.ArrayIndexOutOfBoundsException (rerun with --debug for details; please report it)
+# kernel seed 7 case 1342: telamon/scal.decisions mutated by delete-token
+#name scal.decisions
+--json
+telamon
+codegen
+{EX}/telamon/scal.kernel
+--decisions
+{FILE}
+--out
+gen

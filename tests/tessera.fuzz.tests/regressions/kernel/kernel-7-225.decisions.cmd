@@ -1,0 +1,11 @@
+# exit-code: exit 70
+# stderr: tessera telamon: internal error: java.lang.ArrayIndexOutOfBoundsException: Index 1 out of bounds for length 1 (rerun with --debug for details; please report it)
+# kernel seed 7 case 225: telamon/scal.decisions mutated by delete-token
+#name scal.decisions
+telamon
+codegen
+{EX}/telamon/scal.kernel
+--decisions
+{FILE}
+--out
+gen

@@ -1,0 +1,3 @@
+# the same kind of block in AT&T syntax
+loop:
+  addss %

@@ -1,0 +1,4 @@
+ADDSS
+BSR
+JNLE
+# a block

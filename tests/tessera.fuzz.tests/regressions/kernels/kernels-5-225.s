@@ -1,0 +1,1 @@
+# the same same same same√( same kind of block in AT&T syn

@@ -1,0 +1,2 @@
+J,LE
+DIVPSJ

@@ -1,0 +1,1 @@
+# the same kind kind of block in AT&T syntaxloop:  addss 
