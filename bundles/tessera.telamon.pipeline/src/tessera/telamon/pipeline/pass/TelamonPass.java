@@ -3,6 +3,7 @@ package tessera.telamon.pipeline.pass;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
+import tessera.core.Deadline;
 import tessera.core.Diagnostics;
 import tessera.core.cli.Json;
 import tessera.core.pass.FilePass;
@@ -20,6 +21,9 @@ import tessera.telamon.pipeline.TelamonPipeline;
  * Settings: {@code telamon.target}, {@code telamon.param.NAME} in tessera.properties.
  */
 public final class TelamonPass extends FilePass {
+    /** A build never hangs on one kernel: the command line's default {@code --time-limit} (issue 22). */
+    static final java.time.Duration TIME_LIMIT = java.time.Duration.ofSeconds(600);
+
     public TelamonPass() {
         super("telamon", ".kernel → GPU implementation space; with NAME.decisions: PTX and launch description", 100, ".kernel",
                 ".decisions");
@@ -53,7 +57,8 @@ public final class TelamonPass extends FilePass {
             return;
         }
         Diagnostics d = new Diagnostics();
-        TelamonPipeline.Result r = TelamonPipeline.run(kernelFile, kernelText, decisionsFile, decisions.orElse(null), s, d);
+        TelamonPipeline.Result r = TelamonPipeline.run(kernelFile, kernelText, decisionsFile, decisions.orElse(null), s, d,
+                context.monitor().withDeadline(Deadline.after(TIME_LIMIT), "the telamon pass on " + kernelFile));
         for (tessera.core.Diagnostic x : d) {
             if (x.file().equals(decisionsFile) == forDecisions) { // each file reports its own problems
                 context.report(x);
