@@ -9,8 +9,14 @@ import com.google.gson.JsonElement;
 
 /** The one JSON convention of Tessera's CLI: pretty-printed, nulls kept, no HTML escaping (Gson underneath). */
 public final class Json {
+    /** A number that is not finite (NaN, an infinity) is written as {@code null}: RFC 8259 JSON has no such numbers. */
+    private static final com.google.gson.JsonSerializer<Number> FINITE = (value, type, context) ->
+            Double.isFinite(value.doubleValue()) ? new com.google.gson.JsonPrimitive(value) : com.google.gson.JsonNull.INSTANCE;
+
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping()
-            .serializeSpecialFloatingPointValues().create();
+            .serializeSpecialFloatingPointValues()
+            .registerTypeAdapter(Double.class, FINITE).registerTypeAdapter(double.class, FINITE)
+            .registerTypeAdapter(Float.class, FINITE).registerTypeAdapter(float.class, FINITE).create();
 
     private Json() {
     }

@@ -38,6 +38,9 @@ public class ExhGlobalScopeProvider extends ImportUriGlobalScopeProvider {
         while (!todo.isEmpty()) {
             Resource r = todo.poll();
             for (Include inc : ExhIncludes.includes(r)) {
+                if (!ExhIncludes.namesExhFile(inc)) {
+                    continue; // no language reads it: ExhIncludes.expand reports it, linking must not load it
+                }
                 if (result.add(ExhIncludes.target(inc))) {
                     Resource included = ExhIncludes.load(inc);
                     if (included != null) {

@@ -31,10 +31,16 @@ public final class ExhIncludes {
         return r != null && r.getURI() != null && u.isRelative() ? u.resolve(r.getURI()) : u;
     }
 
+    /** Whether the include names a {@code .exh} file (EMF has no reader for any other name: loading one throws). */
+    public static boolean namesExhFile(Include inc) {
+        String last = inc.getImportURI() == null ? null : target(inc).lastSegment();
+        return last != null && last.endsWith(".exh") && last.length() > 4;
+    }
+
     /** The included resource, loaded into the includer's resource set; null where it cannot be read. */
     public static Resource load(Include inc) {
         Resource r = inc.eResource();
-        if (inc.getImportURI() == null || r == null || r.getResourceSet() == null) {
+        if (!namesExhFile(inc) || r == null || r.getResourceSet() == null) {
             return null;
         }
         try {

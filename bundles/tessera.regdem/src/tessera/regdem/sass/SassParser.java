@@ -250,7 +250,8 @@ public final class SassParser {
                     }
                 } catch (RuntimeException ex) {
                     diags.add(new Diagnostic(Severity.ERROR, file, start + 2, 1, starts.get(Math.min(start + 1, end)),
-                            0, "the constant mapping is not a JSON object of strings (" + firstLine(ex) + ")",
+                            0, "the constant mapping is not a JSON object of strings ("
+                                    + OperandParser.abbreviate(tessera.core.cli.Json.parseError(file, ex, "", "").message()) + ")",
                             "write {\"name\": \"c[0x0][0x140]\", ...} or one 'name : value' per line",
                             "sass.syntax"));
                 }
@@ -400,11 +401,5 @@ public final class SassParser {
             }
             return -1;
         }
-    }
-
-    private static String firstLine(Exception e) {
-        String m = String.valueOf(e.getMessage());
-        int nl = m.indexOf('\n');
-        return OperandParser.abbreviate(nl >= 0 ? m.substring(0, nl) : m);
     }
 }

@@ -155,12 +155,12 @@ final class Languages {
         List<Target> t = new ArrayList<>();
         for (String n : List.of("cfd_flux", "divergent", "dot64", "local_spill", "pressure_loop", "smem_reduce")) {
             t.add(new Target("regdem/" + n + ".sass", cmds(
-                    40, "--json regdem {FILE} --block 128",
-                    15, "regdem {FILE} --block 128 --out out.sass",
+                    40, "--json regdem {FILE} --block 128 --time-limit 3",
+                    15, "regdem {FILE} --block 128 --out out.sass --time-limit 3",
                     15, "regdem {FILE} --list-kernels",
-                    10, "--json regdem {FILE} --block 256 --target-occupancy 0.5",
-                    5, "--json regdem {FILE} --block 64 --demote 4 --arch sm_70",
-                    5, "--json regdem {FILE} --block 32x4 --smem 1024 --occupancy-model paper --predictor paper"),
+                    10, "--json regdem {FILE} --block 256 --target-occupancy 0.5 --time-limit 3",
+                    5, "--json regdem {FILE} --block 64 --demote 4 --arch sm_70 --time-limit 3",
+                    5, "--json regdem {FILE} --block 32x4 --smem 1024 --occupancy-model paper --predictor paper --time-limit 3"),
                     "regdem/" + n + ".sass", List.of("tessera.properties")));
         }
         return new Lang("sass", ".sass", t);
