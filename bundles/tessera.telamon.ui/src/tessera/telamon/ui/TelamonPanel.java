@@ -25,10 +25,11 @@ import tessera.ui.Layouts;
  * (a click opens the values; a decision propagates, changed cells are marked, a failure names the violated
  * constraint and is not kept; undo, redo, reset), the control-flow tree of Fig. 4.4 beside its PTX with the launch
  * geometry, and the thread nests of Listing 4.7 — of the candidate once it is fixed, else of the decision list beside
- * the kernel.
+ * the kernel — and the Bound tab: the current candidate's lower bound with its explanation tree and G^𝒟 (§5.7,
+ * Fig. 5.4).
  */
 public class TelamonPanel extends Composite {
-    public static final int MATRIX = 0, CODE = 1, NESTS = 2;
+    public static final int MATRIX = 0, CODE = 1, NESTS = 2, BOUND = 3;
     /** Matrices of at most this many statements show full value names at first (Table 4.2's five do). */
     static final int FULL_NAMES_UP_TO = 6;
     static final String EMPTY = "Open a .kernel file: its GPU implementation space (order matrix, other choices) and code.";
@@ -41,6 +42,7 @@ public class TelamonPanel extends Composite {
     private final OrderMatrix matrix;
     private final Table others;
     private final CodeTabs code;
+    private final BoundTab bound;
     private TelamonSession session;
     private List<TelamonSession.Choice> otherRows = List.of();
     private Menu menu;
@@ -91,6 +93,7 @@ public class TelamonPanel extends Composite {
         Layouts.tab(tabs, "Order matrix (Table 4.2)", orderTab);
 
         code = new CodeTabs(tabs);
+        bound = new BoundTab(tabs, bold, null);
         tabs.setSelection(MATRIX);
         addListener(SWT.Dispose, e -> {
             bold.dispose();
@@ -215,6 +218,7 @@ public class TelamonPanel extends Composite {
         matrix.fill(session, fullNames.getSelection(), decided);
         fillOthers(decided);
         code.show(session == null ? null : session.code());
+        bound.show(session);
         if (session == null) {
             header.setText(EMPTY);
         } else {
@@ -340,6 +344,43 @@ public class TelamonPanel extends Composite {
 
     public String getNestsText() {
         return code.nests.getText();
+    }
+
+    /** The bound shown in the Bound tab, in cycles; NaN when there is none (nothing loaded, or the analysis failed). */
+    public double getBoundCycles() {
+        var a = bound.analysis();
+        return a == null ? Double.NaN : a.bound().cycles();
+    }
+
+    /** The Bound tab's analysis (null: none), for tests. */
+    public tessera.telamon.model.LowerBound.Analysis getBoundAnalysis() {
+        return bound.analysis();
+    }
+
+    /** The Bound tab's line: the bound in cycles and time, or why there is none. */
+    public String getBoundText() {
+        return bound.summary.getText();
+    }
+
+    /** The explanation tree of the Bound tab (Fig. 5.4). */
+    public org.eclipse.swt.widgets.Tree getBoundTree() {
+        return bound.tree;
+    }
+
+    /** The drawing of G^𝒟 in the Bound tab. */
+    public org.eclipse.swt.widgets.Canvas getBoundGraph() {
+        return bound.graph;
+    }
+
+    /** Picks the Bound tab's GPU ({@code hopper}, {@code kepler}) and ordering as a user would; the tab recomputes. */
+    public void setBoundModel(String gpu, tessera.telamon.model.LowerBound.Ordering ordering) {
+        int g = BoundTab.GPUS.indexOf(gpu);
+        if (g < 0) {
+            throw new IllegalArgumentException("no built-in GPU " + gpu + " (" + BoundTab.GPUS + ")");
+        }
+        bound.gpu.select(g);
+        bound.ordering.select(ordering == tessera.telamon.model.LowerBound.Ordering.EMITTED ? 1 : 0);
+        bound.gpu.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
     }
 
     public void showTab(int index) {

@@ -9,7 +9,6 @@ import tessera.telamon.kernel.Access;
 import tessera.telamon.kernel.Array;
 import tessera.telamon.kernel.Inst;
 import tessera.telamon.kernel.Kernel;
-import tessera.telamon.kernel.LogicalDim;
 
 /**
  * Eq. 4.1 and 4.2 (digest 001b §2.2), linear addresses with the chosen sizes: the element index of an access is
@@ -60,18 +59,7 @@ public final class Addresses {
             }
             return new Linear(acc.offset(), coefs);
         }
-        for (Map.Entry<String, Long> e : acc.strides().entrySet()) {
-            LogicalDim l = k.logical(e.getKey());
-            if (l == null) {
-                coefs.merge(e.getKey(), e.getValue(), Long::sum);
-                continue;
-            }
-            long inner = 1;
-            for (int j = l.dims().size() - 1; j >= 0; j--) {
-                coefs.merge(l.dims().get(j), e.getValue() * inner, Long::sum);
-                inner *= a.size(l.dims().get(j));
-            }
-        }
+        coefs.putAll(acc.coefficients(k, a::size));
         return new Linear(acc.offset(), coefs);
     }
 

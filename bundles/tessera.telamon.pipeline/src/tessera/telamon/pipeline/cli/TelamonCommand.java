@@ -27,7 +27,7 @@ import tessera.telamon.search.Knuth;
 import tessera.telamon.search.RandomDescent;
 
 /**
- * {@code tessera telamon space|sample|codegen|stats FILE.kernel}: Telamon on GPUs (seed 001 ch. 4) from the command
+ * {@code tessera telamon space|sample|codegen|stats|instance|bound FILE.kernel}: Telamon on GPUs (seed 001 ch. 4) from the command
  * line, through {@link TelamonPipeline}.
  */
 public final class TelamonCommand implements CliCommand {
@@ -49,11 +49,16 @@ public final class TelamonCommand implements CliCommand {
                 tessera telamon codegen FILE.kernel [--decisions FILE.decisions] [--out DIR] [...]
                 tessera telamon stats FILE.kernel [--descents 1000] [--probes 1000] [--seed 1] [...]
                 tessera telamon instance FILE.kernel [...]
+                tessera telamon bound FILE.kernel [--decisions FILE.decisions] [--gpu hopper|kepler|FILE.json] [--ordering compiled|emitted]
                   space    the kernel's objects and the choices left open at the root, by group, with their domains
                   sample   random descents to fixed candidates (dead ends, depth); --save writes the first one's decisions
                   codegen  PTX and launch description for a decision list (default: FILE.decisions beside the kernel)
                   stats    dead-end probability (Table 4.3) and Knuth's space-size estimate with the average depth (Table 6.1)
                   instance the kernel as an instance of the GPU space (JSON for tessera dspace explore and the Candidate Explorer)
+                  bound    the lower bound on the time of every implementation of the candidate a (possibly partial)
+                           decision list leaves, or of the root, with its explanation (thesis chapter 5); --gpu names
+                           the hardware description (default hopper: H100/H200, sm_90); --ordering compiled (default:
+                           only what ptxas keeps) or emitted (the thesis's model: the code runs in emitted order)
                   --target sm_75, sm_80 (default), sm_86, sm_89 or sm_90; --param replaces a parameter's value
                   --time-limit S   seconds for the whole command, building the space included (default 600, at most
                                    1000000); --count, --descents, --probes: 1..1000000""";
@@ -66,7 +71,7 @@ public final class TelamonCommand implements CliCommand {
 
     @Override
     public Set<String> valuedOptions() {
-        return Set.of("target", "param", "count", "seed", "save", "decisions", "out", "descents", "probes", "time-limit");
+        return Set.of("target", "param", "count", "seed", "save", "decisions", "out", "descents", "probes", "time-limit", "gpu", "ordering");
     }
 
     /** The most descents or probes ({@code --count}, {@code --descents}, {@code --probes}) one run makes ({@value}). */
@@ -77,7 +82,7 @@ public final class TelamonCommand implements CliCommand {
 
     @Override
     public int run(CliContext ctx, Args a) {
-        String sub = a.positional(0, "subcommand (space, sample, codegen, stats or instance)");
+        String sub = a.positional(0, "subcommand (space, sample, codegen, stats, instance or bound)");
         a.expectPositional(2);
         String file = a.positional(1, "FILE.kernel");
         TelamonPipeline.Settings s = new TelamonPipeline.Settings(a.option("target").orElse(TelamonPipeline.Settings.DEFAULT_TARGET),
@@ -102,7 +107,9 @@ public final class TelamonCommand implements CliCommand {
                 case "codegen" -> codegen(ctx, a, path, file, text, s, monitor);
                 case "stats" -> stats(ctx, a, file, text, s, monitor);
                 case "instance" -> instance(ctx, file, text, s);
-                default -> throw new UsageException("unknown subcommand '" + sub + "' (space, sample, codegen, stats or instance)");
+                case "bound" -> BoundCommand.run(ctx, a, file, text, s, monitor);
+                default -> throw new UsageException("unknown subcommand '" + sub
+                        + "' (space, sample, codegen, stats, instance or bound)");
             };
         } catch (TimeLimitException e) {
             throw e; // the launcher's one line "tessera telamon: ... did not finish within ..." (exit 1)

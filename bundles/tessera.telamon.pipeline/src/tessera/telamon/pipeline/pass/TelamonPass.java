@@ -18,7 +18,9 @@ import tessera.telamon.pipeline.TelamonPipeline;
  * launch description and control-flow tree of that implementation ({@code telamon/NAME.ptx}, {@code .launch.json},
  * {@code .tree.txt}). It also runs on a saved {@code NAME.decisions} (the same outputs, from the kernel beside it).
  * Each file reports its own problems: the kernel's run leaves the decision list's to the list's own run.
- * Settings: {@code telamon.target}, {@code telamon.param.NAME} in tessera.properties.
+ * {@code telamon/NAME.bound.txt} holds the lower bound (seed 001 ch. 5) of the root and of the implementation, with
+ * their explanations. Settings: {@code telamon.target}, {@code telamon.param.NAME}, {@code telamon.gpu} (hopper or
+ * kepler) and {@code telamon.ordering} (compiled or emitted) in tessera.properties.
  */
 public final class TelamonPass extends FilePass {
     /** A build never hangs on one kernel: the command line's default {@code --time-limit} (issue 22). */
@@ -68,6 +70,12 @@ public final class TelamonPass extends FilePass {
         if (r.root() != null) {
             context.output(base + ".space.json", Json.write(SpaceReport.of(r.kernel(), r.root())).getBytes(StandardCharsets.UTF_8));
         }
+        if (r.root() != null) {
+            String bound = bound(context, r);
+            if (bound != null) {
+                context.output(base + ".bound.txt", bound.getBytes(StandardCharsets.UTF_8));
+            }
+        }
         if (r.code() != null) {
             context.output(base + ".ptx", r.code().ptx().getBytes(StandardCharsets.UTF_8));
             context.output(base + ".launch.json", r.code().launch().toJson().getBytes(StandardCharsets.UTF_8));
@@ -77,5 +85,32 @@ public final class TelamonPass extends FilePass {
                 : kernelFile + ": " + r.root().openVariables().size() + " open choices"
                         + (r.code() != null ? ", PTX for " + decisionsFile
                                 : decisions.isPresent() ? ", no PTX (see the problems of " + decisionsFile + ")" : "")));
+    }
+
+    /** The bounds of the root and of the implementation as text; null (with a problem) for a bad setting. */
+    private static String bound(PassContext context, TelamonPipeline.Result r) {
+        String gpu = context.settings().getOrDefault("telamon.gpu", "hopper").trim();
+        tessera.telamon.model.Hardware hw = tessera.telamon.model.Hardware.builtIn(gpu);
+        String ord = context.settings().getOrDefault("telamon.ordering", "compiled").trim();
+        if (hw == null || !(ord.equals("compiled") || ord.equals("emitted"))) {
+            context.report(tessera.core.Diagnostic.error("tessera.properties", 0, "telamon.gpu=" + gpu
+                    + ", telamon.ordering=" + ord + ": not a built-in GPU or ordering",
+                    "write telamon.gpu=hopper or kepler and telamon.ordering=compiled or emitted"));
+            return null;
+        }
+        tessera.telamon.model.LowerBound.Ordering ordering = ord.equals("emitted")
+                ? tessera.telamon.model.LowerBound.Ordering.EMITTED : tessera.telamon.model.LowerBound.Ordering.COMPILED;
+        StringBuilder sb = new StringBuilder();
+        tessera.telamon.model.LowerBound.Bound root = tessera.telamon.model.LowerBound.of(r.kernel(), r.root(), hw,
+                ordering);
+        sb.append(String.format(java.util.Locale.ROOT, "root: at least %,.0f cycles = %.1f ns on %s (%s ordering)%n",
+                root.cycles(), root.nanoseconds(), hw.name(), ord)).append(root.why().render());
+        if (r.fixed() != null) {
+            tessera.telamon.model.LowerBound.Bound fixed = tessera.telamon.model.LowerBound.of(r.kernel(), r.fixed(), hw,
+                    ordering);
+            sb.append(String.format(java.util.Locale.ROOT, "%nimplementation: at least %,.0f cycles = %.1f ns%n",
+                    fixed.cycles(), fixed.nanoseconds())).append(fixed.why().render());
+        }
+        return sb.toString();
     }
 }

@@ -45,6 +45,28 @@ class TelamonPassTest {
         assertNotNull(c.outputText("telamon/scal.ptx"));
         assertTrue(c.outputText("telamon/scal.ptx").contains("ld.global.cg.f32"), c.outputText("telamon/scal.ptx"));
         assertTrue(c.outputText("telamon/scal.launch.json").contains("\"grid\""));
+        String bound = c.outputText("telamon/scal.bound.txt");
+        assertTrue(bound.startsWith("root: at least ") && bound.contains("(compiled ordering)")
+                && bound.contains("\nimplementation: at least "), bound);
+    }
+
+    /** The bound's settings: a built-in GPU and ordering, and a problem on tessera.properties otherwise. */
+    @Test
+    void boundSettings() throws Exception {
+        RecordingPassContext c = context(null);
+        c.settings().put("telamon.gpu", "kepler");
+        c.settings().put("telamon.ordering", "emitted");
+        new TelamonPass().run(c);
+        assertEquals(List.of(), c.diagnostics());
+        String bound = c.outputText("telamon/scal.bound.txt");
+        assertTrue(bound.contains("on NVIDIA Quadro K4000 (emitted ordering)") && !bound.contains("implementation:"),
+                bound);
+        RecordingPassContext bad = context(null);
+        bad.settings().put("telamon.gpu", "fermi");
+        new TelamonPass().run(bad);
+        assertEquals(1, bad.diagnostics().size());
+        assertTrue(bad.diagnostics().get(0).message().contains("telamon.gpu=fermi"), bad.diagnostics().get(0).message());
+        assertNull(bad.outputText("telamon/scal.bound.txt"));
     }
 
     @Test
