@@ -214,21 +214,41 @@ public final class Domains {
         private int pair(String choice, int a, int b, int all) {
             List<String> ab = List.of(m.name(a), m.name(b));
             int var = c.variable(choice, ab);
-            List<String> values;
+            long mask;
+            int at = var;
             if (var >= 0) {
-                values = c.values(var);
+                mask = c.domain(var);
             } else {
                 int w = c.variable(choice, List.of(m.name(b), m.name(a)));
                 if (w < 0) {
                     return (1 << all) - 1;
                 }
-                values = c.describe(w, c.choiceInfo(w).invert(c.domain(w)));
+                at = w;
+                mask = c.choiceInfo(w).invert(c.domain(w));
             }
-            int mask = 0;
-            for (String s : values) {
-                mask |= 1 << ordinal(choice, s);
+            if (sameOrder(choice, at)) { // the space declares the values in our bit order: the domain is the mask
+                return (int) mask;
             }
-            return mask;
+            int r = 0;
+            for (String s : c.describe(at, mask)) {
+                r |= 1 << ordinal(choice, s);
+            }
+            return r;
+        }
+
+        private final java.util.Map<String, Boolean> sameOrder = new HashMap<>();
+
+        /** Whether the choice's values are declared in the order of our bits. */
+        private boolean sameOrder(String choice, int var) {
+            return sameOrder.computeIfAbsent(choice, x -> {
+                List<String> values = c.choiceInfo(var).values();
+                for (int i = 0; i < values.size(); i++) {
+                    if (ordinal(choice, values.get(i)) != i) {
+                        return false;
+                    }
+                }
+                return true;
+            });
         }
 
         private static int ordinal(String choice, String value) {

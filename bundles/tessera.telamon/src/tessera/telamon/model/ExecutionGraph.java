@@ -59,9 +59,6 @@ public final class ExecutionGraph {
         levelLatency = new Explanation[levels.size()][2];
         dl = new BitSet[levels.size()];
         for (int l = 0; l < levels.size(); l++) {
-            String name = pp.levelName(levels.get(l));
-            levelLatency[l][0] = ll.latency(0, levels.get(l), name);
-            levelLatency[l][1] = ll.latency(1, levels.get(l), name);
             dl[l] = dimsBeforeOrInside(l);
         }
     }
@@ -165,6 +162,9 @@ public final class ExecutionGraph {
                 continue;
             }
             for (int sync = 0; sync < 2; sync++) {
+                if (levelLatency[l][sync] == null) { // computed for the levels that get usage edges only
+                    levelLatency[l][sync] = ll.latency(sync, levels.get(l), pp.levelName(levels.get(l)));
+                }
                 if (levelLatency[l][sync].value() > 0) {
                     edges.add(new Edge(e, x, levelLatency[l][sync]));
                 }
@@ -195,6 +195,7 @@ public final class ExecutionGraph {
             long carried = ll.sizeMin(level);
             int e = pp.find(l, false), x = pp.find(l, true);
             BitSet closure = mergeClosure(level);
+            BitSet body = ll.body(level);
             for (int p = 0; p < pp.points().size(); p++) {
                 if (!startsBefore(p, closure)) {
                     continue;
@@ -210,7 +211,7 @@ public final class ExecutionGraph {
                 }
                 for (Domains.SelfDep sd : m.selfDeps()) {
                     int a = pp.findInst(sd.inst());
-                    if (a < 0 || p >= a || !chained(level) || !covers(sd, level) || !ll.body(level).get(sd.inst())) {
+                    if (a < 0 || p >= a || !chained(level) || !covers(sd, level) || !body.get(sd.inst())) {
                         continue;
                     }
                     Explanation w = longestPath(dl[l], p, a);

@@ -159,16 +159,41 @@ public final class LoopLevels {
 
     /** Eqs 5.11 and 5.16: usage of r by one iteration of L at level i. */
     public double iterUsage(int level, BitSet l, Resource r) {
-        double overhead = Double.POSITIVE_INFINITY;
-        for (int d = l.nextSetBit(0); d >= 0; d = l.nextSetBit(d + 1)) {
-            overhead = Math.min(overhead, costs.iterOverhead[d][r.ordinal()]);
-        }
-        double sum = overhead == Double.POSITIVE_INFINITY ? 0 : overhead;
+        return iterUsage(level, l, terms(level, l))[r.ordinal()];
+    }
+
+    /** One term of eq. 5.16: statement s of L's body, its instances per iteration of L. */
+    private record Term(int s, double n) {
+    }
+
+    private List<Term> terms(int level, BitSet l) {
+        List<Term> terms = new ArrayList<>();
         BitSet body = representatives(body(l), false);
         for (int s = body.nextSetBit(0); s >= 0; s = body.nextSetBit(s + 1)) {
-            double u = costs.usage[s][r.ordinal()];
-            if (u > 0) {
-                sum += instances(l, s, level) * u;
+            double[] u = costs.usage[s];
+            boolean any = false;
+            for (double x : u) {
+                any |= x > 0;
+            }
+            if (any) {
+                terms.add(new Term(s, instances(l, s, level)));
+            }
+        }
+        return terms;
+    }
+
+    private double[] iterUsage(int level, BitSet l, List<Term> terms) {
+        double[] sum = new double[Resource.values().length];
+        for (Resource r : Resource.values()) {
+            double overhead = Double.POSITIVE_INFINITY;
+            for (int d = l.nextSetBit(0); d >= 0; d = l.nextSetBit(d + 1)) {
+                overhead = Math.min(overhead, costs.iterOverhead[d][r.ordinal()]);
+            }
+            sum[r.ordinal()] = overhead == Double.POSITIVE_INFINITY ? 0 : overhead;
+        }
+        for (Term t : terms) {
+            for (int r = 0; r < sum.length; r++) {
+                sum[r] += t.n() * costs.usage[t.s()][r];
             }
         }
         return sum;
@@ -176,10 +201,12 @@ public final class LoopLevels {
 
     /** Eqs 5.12 and 5.17: the least time of one iteration of L at level i, with the resource that limits it. */
     public Explanation latency(int level, BitSet l, String levelName) {
+        List<Term> terms = terms(level, l);
+        double[] usage = iterUsage(level, l, terms);
         double best = 0;
         Resource limiting = null;
         for (Resource r : Resource.values()) {
-            double t = iterUsage(level, l, r) / hw.resource(level, r);
+            double t = usage[r.ordinal()] / hw.resource(level, r);
             if (t > best) {
                 best = t;
                 limiting = r;
@@ -197,27 +224,19 @@ public final class LoopLevels {
             limiting = null;
         }
         return Explanation.leaf(best, "usage", why + " in one iteration of " + levelName
-                + (limiting == null ? "" : " (" + largest(level, l, limiting) + ")"));
+                + (limiting == null ? "" : " (" + largest(terms, limiting) + ")"));
     }
 
     /** The three largest terms of eq. 5.16 for r: statement, instances, usage per instance. */
-    private String largest(int level, BitSet l, Resource r) {
-        record Term(int s, double n, double u) {
-        }
-        List<Term> terms = new ArrayList<>();
-        BitSet body = representatives(body(l), false);
-        for (int s = body.nextSetBit(0); s >= 0; s = body.nextSetBit(s + 1)) {
-            double u = costs.usage[s][r.ordinal()];
-            if (u > 0) {
-                terms.add(new Term(s, instances(l, s, level), u));
-            }
-        }
-        terms.sort(java.util.Comparator.comparingDouble((Term t) -> -t.n() * t.u()));
+    private String largest(List<Term> terms, Resource r) {
+        List<Term> sorted = new ArrayList<>(terms);
+        sorted.removeIf(t -> costs.usage[t.s()][r.ordinal()] <= 0);
+        sorted.sort(java.util.Comparator.comparingDouble((Term t) -> -t.n() * costs.usage[t.s()][r.ordinal()]));
         List<String> words = new ArrayList<>();
-        for (Term t : terms.subList(0, Math.min(3, terms.size()))) {
-            words.add(m.name(t.s()) + " " + fmt(t.n()) + " × " + fmt(t.u()));
+        for (Term t : sorted.subList(0, Math.min(3, sorted.size()))) {
+            words.add(m.name(t.s()) + " " + fmt(t.n()) + " × " + fmt(costs.usage[t.s()][r.ordinal()]));
         }
-        return String.join(", ", words) + (terms.size() > 3 ? ", …" : "");
+        return String.join(", ", words) + (sorted.size() > 3 ? ", …" : "");
     }
 
     private static String fmt(double v) {

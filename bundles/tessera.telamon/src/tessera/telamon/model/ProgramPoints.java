@@ -208,8 +208,22 @@ public final class ProgramPoints {
         if (p.level() == 0 && p.exit() && !p.isInst() && q.level() == 0 && !q.exit() && !q.isInst()) {
             return false; // (e): X_∅ ⋠ E_∅
         }
-        return subset(p.before(), q.before()) && subset(union(p.before(), p.current()), union(q.before(), q.current()))
-                && subset(q.after(), p.after()) && subset(union(q.after(), q.current()), union(p.after(), p.current()));
+        long[] pb = p.before().toLongArray(), pc = p.current().toLongArray(), pa = p.after().toLongArray();
+        long[] qb = q.before().toLongArray(), qc = q.current().toLongArray(), qa = q.after().toLongArray();
+        int n = Math.max(Math.max(Math.max(pb.length, pc.length), Math.max(pa.length, qb.length)),
+                Math.max(qc.length, qa.length));
+        for (int w = 0; w < n; w++) {
+            long b1 = word(pb, w), c1 = word(pc, w), a1 = word(pa, w), b2 = word(qb, w), c2 = word(qc, w),
+                    a2 = word(qa, w);
+            if ((b1 & ~b2) != 0 || ((b1 | c1) & ~(b2 | c2)) != 0 || (a2 & ~a1) != 0 || ((a2 | c2) & ~(a1 | c1)) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static long word(long[] words, int w) {
+        return w < words.length ? words[w] : 0;
     }
 
     static BitSet union(BitSet a, BitSet b) {
