@@ -12,8 +12,9 @@ import tessera.telamon.model.Hardware.Resource;
  * Seed 001 §5.1.3–5.1.4 and §5.2.3 (digest 001b §2.4, §3.4): loop levels 𝕃 (Def. 5.1, eq. 5.9), restriction
  * (5.10), merged-class representatives (5.13–5.14), loop-level sizes, the parallelism sets 𝒟_i, instance counts
  * N_L^i (5.15, the prose reading), iteration usage and latency (5.16–5.17), and the selection 𝕃_0 (5.50). With
- * {@link LowerBound.Ordering#COMPILED} an instruction's instances count only its own iteration dimensions: ptxas
- * removes the copies that nesting in other loops adds (hoisting, dead-code elimination).
+ * {@link LowerBound.Ordering#COMPILED} an instruction's instances count only its own iteration dimensions and the
+ * thread and block dimensions around it: ptxas removes the copies that nesting in other loops adds (hoisting,
+ * dead-code elimination), the hardware runs every thread's.
  * Levels are {@link BitSet}s of statement indexes.
  */
 public final class LoopLevels {
@@ -143,7 +144,7 @@ public final class LoopLevels {
         java.util.List<String> own = ordering == LowerBound.Ordering.COMPILED && !m.isDim(s) ? m.inst(s).dims() : null;
         for (int d = 0; d < m.size(); d++) {
             if (!m.isDim(d) || d == s || m.order(s, d) != Domains.IN || (levelMask[d] & ((2 << level) - 1)) == 0
-                    || own != null && !own.contains(m.name(d))) {
+                    || own != null && !own.contains(m.name(d)) && !hardware(d)) {
                 continue;
             }
             boolean inside = true;
@@ -155,6 +156,14 @@ public final class LoopLevels {
             }
         }
         return sizeMin(between);
+    }
+
+    /**
+     * A dimension that is certainly THREAD or BLOCK: every thread or block runs what is nested in it, so even with
+     * {@link LowerBound.Ordering#COMPILED} those instances count (SIMT hardware runs them; no compiler removes them).
+     */
+    private boolean hardware(int d) {
+        return m.kind(d) == Domains.THREAD || m.kind(d) == Domains.BLOCK;
     }
 
     /** Eqs 5.11 and 5.16: usage of r by one iteration of L at level i. */
