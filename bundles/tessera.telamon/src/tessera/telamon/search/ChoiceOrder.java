@@ -32,4 +32,24 @@ public final class ChoiceOrder {
         }
         return open.get(0);
     }
+
+    /**
+     * Seed 001 §6.3.3's reverse order, the comparison point of the thesis's decision order: the groups of
+     * {@link #GROUPS} last to first (cache, order, mem_space, …, size) and within a group the last created instance
+     * first; the variables outside every group still come last, in creation order. -1 when the candidate is fixed.
+     */
+    public static int nextReverse(Candidate c) {
+        List<Integer> open = c.openVariables();
+        if (open.isEmpty()) {
+            return -1;
+        }
+        for (int g = GROUPS.size() - 1; g >= 0; g--) {
+            for (int i = open.size() - 1; i >= 0; i--) {
+                if (c.choiceOf(open.get(i)).equals(GROUPS.get(g))) {
+                    return open.get(i);
+                }
+            }
+        }
+        return open.get(0);
+    }
 }

@@ -50,6 +50,9 @@ public final class TelamonCommand implements CliCommand {
                 tessera telamon stats FILE.kernel [--descents 1000] [--probes 1000] [--seed 1] [...]
                 tessera telamon instance FILE.kernel [...]
                 tessera telamon bound FILE.kernel [--decisions FILE.decisions] [--gpu hopper|kepler|FILE.json] [--ordering compiled|emitted]
+                tessera telamon search FILE.kernel [--evaluator synthetic|replay LOG] [--budget 2000] [--seed 1]
+                       [--log FILE.jsonl] [--save BEST.decisions] [--order thesis|reverse] [--policy tag|uct]
+                       [--cut non-strict|strict] [--gpu hopper|kepler|FILE.json]
                   space    the kernel's objects and the choices left open at the root, by group, with their domains
                   sample   random descents to fixed candidates (dead ends, depth); --save writes the first one's decisions
                   codegen  PTX and launch description for a decision list (default: FILE.decisions beside the kernel)
@@ -59,6 +62,10 @@ public final class TelamonCommand implements CliCommand {
                            decision list leaves, or of the root, with its explanation (thesis chapter 5); --gpu names
                            the hardware description (default hopper: H100/H200, sm_90); --ordering compiled (default:
                            only what ptxas keeps) or emitted (the thesis's model: the code runs in emitted order)
+                  search   TAG tree search guided by the lower bound (thesis §6.1), evaluating leaves with a synthetic
+                           GPU (bound × a factor in [1, 100) hashed from --seed and the decisions) or replaying the times
+                           of an earlier --log; stops at --budget evaluations or --time-limit; --save writes the best
+                           decision list for codegen; --cut strict keeps subtrees whose bound equals the best time
                   --target sm_75, sm_80 (default), sm_86, sm_89 or sm_90; --param replaces a parameter's value
                   --time-limit S   seconds for the whole command, building the space included (default 600, at most
                                    1000000); --count, --descents, --probes: 1..1000000""";
@@ -71,7 +78,8 @@ public final class TelamonCommand implements CliCommand {
 
     @Override
     public Set<String> valuedOptions() {
-        return Set.of("target", "param", "count", "seed", "save", "decisions", "out", "descents", "probes", "time-limit", "gpu", "ordering");
+        return Set.of("target", "param", "count", "seed", "save", "decisions", "out", "descents", "probes", "time-limit", "gpu", "ordering",
+                "evaluator", "budget", "log", "order", "policy", "cut");
     }
 
     /** The most descents or probes ({@code --count}, {@code --descents}, {@code --probes}) one run makes ({@value}). */
@@ -82,8 +90,8 @@ public final class TelamonCommand implements CliCommand {
 
     @Override
     public int run(CliContext ctx, Args a) {
-        String sub = a.positional(0, "subcommand (space, sample, codegen, stats, instance or bound)");
-        a.expectPositional(2);
+        String sub = a.positional(0, "subcommand (space, sample, codegen, stats, instance, bound or search)");
+        a.expectPositional(sub.equals("search") ? 3 : 2); // search --evaluator replay LOG
         String file = a.positional(1, "FILE.kernel");
         TelamonPipeline.Settings s = new TelamonPipeline.Settings(a.option("target").orElse(TelamonPipeline.Settings.DEFAULT_TARGET),
                 a.integers("param", "NAME=VALUE"));
@@ -108,8 +116,9 @@ public final class TelamonCommand implements CliCommand {
                 case "stats" -> stats(ctx, a, file, text, s, monitor);
                 case "instance" -> instance(ctx, file, text, s);
                 case "bound" -> BoundCommand.run(ctx, a, file, text, s, monitor);
+                case "search" -> SearchCommand.run(ctx, a, file, text, s, deadline, monitor);
                 default -> throw new UsageException("unknown subcommand '" + sub
-                        + "' (space, sample, codegen, stats, instance or bound)");
+                        + "' (space, sample, codegen, stats, instance, bound or search)");
             };
         } catch (TimeLimitException e) {
             throw e; // the launcher's one line "tessera telamon: ... did not finish within ..." (exit 1)
