@@ -103,17 +103,54 @@ public final class LoopLevels {
         BitSet reps = representatives(l, which != Bound.MIN);
         long r = 1;
         BitSet rest = (BitSet) reps.clone();
-        for (int g = 0; g < m.logicalDims.size(); g++) {
+        boolean[] done = new boolean[m.logicalDims.size()];
+        for (int g = 0; g < done.length; g++) {
             int[] dims = m.logicalDims(g);
             boolean all = dims.length > 1;
             for (int d : dims) {
                 all &= d >= 0 && reps.get(d);
             }
             if (all) {
+                done[g] = true;
                 r = mul(r, m.logicalSize(g));
                 for (int d : dims) {
                     rest.clear(d);
                 }
+            }
+        }
+        // a logical dimension one of whose tiles was left out of S̲ for a kept dimension it may be merged with: that
+        // dimension stands in for the tile (merged dimensions have equal sizes; unmerged, both loops count, so the
+        // logical size alone is still a lower bound), each kept dimension standing in once (matmul's acc under a
+        // BLOCK m_a0 that may merge with m_r0: 256 instances of m, not 2·2·2; found by the Bound tab's UI test)
+        for (int g = 0; g < done.length && which == Bound.MIN; g++) {
+            int[] dims = m.logicalDims(g);
+            if (done[g] || dims.length < 2) {
+                continue;
+            }
+            BitSet use = new BitSet();
+            boolean all = true;
+            for (int d : dims) {
+                if (d >= 0 && rest.get(d)) {
+                    use.set(d);
+                    continue;
+                }
+                int standIn = -1;
+                if (d >= 0 && l.get(d)) {
+                    for (int e = rest.nextSetBit(0); e >= 0 && standIn < 0; e = rest.nextSetBit(e + 1)) {
+                        if (!use.get(e) && (m.order(d, e) & Domains.MERGED) != 0) {
+                            standIn = e;
+                        }
+                    }
+                }
+                if (standIn < 0) {
+                    all = false;
+                    break;
+                }
+                use.set(standIn);
+            }
+            if (all) {
+                r = mul(r, m.logicalSize(g));
+                rest.andNot(use);
             }
         }
         for (int d = rest.nextSetBit(0); d >= 0; d = rest.nextSetBit(d + 1)) {

@@ -55,6 +55,20 @@ class BoundCliTest {
         assertTrue(kepler > 0 && kepler != b2, kepler + " " + b2);
     }
 
+    /**
+     * A BLOCK dimension that may merge with one of an instruction's tiles stands in for it in its logical dimension:
+     * deciding matmul's m_a0 BLOCK must not drop acc's 256 × 256 × 32 instances to 2 · 2 · 2 per m (a bound of 4
+     * cycles after 125 at the root, found by the Bound tab's UI test).
+     */
+    @Test
+    void aBlockDimensionDoesNotLowerTheRootBound(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("block.decisions"), "dim_kind(m_a0)=BLOCK\n");
+        double root = cycles(CliRunner.run(ROOT, "telamon", "bound", "examples/telamon/matmul_256.kernel", "--json"));
+        double block = cycles(CliRunner.run(ROOT, "telamon", "bound", "examples/telamon/matmul_256.kernel",
+                "--decisions", dir.resolve("block.decisions").toString(), "--json"));
+        assertTrue(root <= block, root + " > " + block);
+    }
+
     @Test
     void badHardwareAndOrderingAreReported(@TempDir Path dir) throws Exception {
         Run r = CliRunner.run(ROOT, "telamon", "bound", "examples/telamon/scal.kernel", "--gpu", "fermi");
