@@ -167,7 +167,8 @@ public final class LoopLevels {
         return size(l, Bound.MIN);
     }
 
-    private static long mul(long a, long b) {
+    /** a · b, saturating at Long.MAX_VALUE. */
+    static long mul(long a, long b) {
         try {
             return Math.multiplyExact(a, b);
         } catch (ArithmeticException e) {

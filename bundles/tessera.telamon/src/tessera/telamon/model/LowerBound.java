@@ -17,7 +17,18 @@ public final class LowerBound {
      * Which program order the single-thread bound B_0 may rely on: EMITTED, the thesis's (the code runs as emitted);
      * COMPILED, only what survives ptxas (dependencies, loop-carried chains, the whole kernel's usage).
      */
-    public enum Ordering { EMITTED, COMPILED }
+    public enum Ordering {
+        EMITTED, COMPILED;
+
+        /** The ordering a user names ({@code compiled}, {@code emitted}); null for another name. */
+        public static Ordering named(String name) {
+            return switch (name) {
+                case "compiled" -> COMPILED;
+                case "emitted" -> EMITTED;
+                default -> null;
+            };
+        }
+    }
 
     /** A bound with its explanation tree (Fig. 5.4). */
     public record Bound(double cycles, double nanoseconds, Explanation why) {
@@ -31,7 +42,7 @@ public final class LowerBound {
     }
 
     public static Bound of(Domains m, Hardware hw, Ordering ordering) {
-        return analyse(m, hw, ordering).bound();
+        return compute(m, hw, ordering).bound();
     }
 
     /**
@@ -49,16 +60,9 @@ public final class LowerBound {
     }
 
     public static Analysis analyse(Domains m, Hardware hw, Ordering ordering) {
-        LocalCosts costs = LocalCosts.of(m, hw, ordering);
-        LoopLevels ll = new LoopLevels(m, costs, hw, ordering);
-        List<BitSet> selected = ll.select();
-        ProgramPoints pp = new ProgramPoints(m, selected);
-        ExecutionGraph g = new ExecutionGraph(ll, costs, pp, ordering);
-        Explanation b = g.b0();
-        ParallelLevels parallel = new ParallelLevels(ll, hw);
-        for (int level = 1; level < Hardware.LEVELS.size(); level++) {
-            b = parallel.bound(level, b);
-        }
+        Computed c = compute(m, hw, ordering);
+        ProgramPoints pp = c.points();
+        ExecutionGraph g = c.graph();
         List<String> labels = new java.util.ArrayList<>();
         for (int p = 0; p < pp.points().size(); p++) {
             labels.add(pp.label(p));
@@ -66,7 +70,24 @@ public final class LowerBound {
         List<ExecutionGraph.Edge> edges = new java.util.ArrayList<>(g.orderEdges());
         edges.addAll(g.graph(g.allDims()));
         List<ExecutionGraph.Edge> critical = g.criticalPath(g.allDims(), pp.entry(), pp.exit());
-        return new Analysis(new Bound(b.value(), b.value() / hw.clockGHz(), b), List.copyOf(labels), List.copyOf(edges),
+        return new Analysis(c.bound(), List.copyOf(labels), List.copyOf(edges),
                 critical == null ? List.of() : List.copyOf(critical));
+    }
+
+    /** The bound and the program points and graph it came from (only {@link #analyse} reads the latter). */
+    private record Computed(Bound bound, ProgramPoints points, ExecutionGraph graph) {
+    }
+
+    private static Computed compute(Domains m, Hardware hw, Ordering ordering) {
+        LocalCosts costs = LocalCosts.of(m, hw, ordering);
+        LoopLevels ll = new LoopLevels(m, costs, hw, ordering);
+        ProgramPoints pp = new ProgramPoints(m, ll.select());
+        ExecutionGraph g = new ExecutionGraph(ll, costs, pp, ordering);
+        Explanation b = g.b0();
+        ParallelLevels parallel = new ParallelLevels(ll, hw);
+        for (int level = 1; level < Hardware.LEVELS.size(); level++) {
+            b = parallel.bound(level, b);
+        }
+        return new Computed(new Bound(b.value(), b.value() / hw.clockGHz(), b), pp, g);
     }
 }

@@ -72,7 +72,7 @@ public final class ParallelLevels {
             }
             if (keep) {
                 long s = which == Size.MIN ? m.sizeMin(d) : m.sizeLcm(d);
-                r = r > Long.MAX_VALUE / Math.max(1, s) ? Long.MAX_VALUE : r * s;
+                r = LoopLevels.mul(r, s);
             }
         }
         return r;

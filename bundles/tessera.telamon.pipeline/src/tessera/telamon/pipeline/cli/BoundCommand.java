@@ -92,12 +92,11 @@ final class BoundCommand {
             }
         }
         d.forEach(ctx::report);
-        LowerBound.Ordering ordering = switch (a.option("ordering").orElse("compiled")) {
-            case "compiled" -> LowerBound.Ordering.COMPILED;
-            case "emitted" -> LowerBound.Ordering.EMITTED;
-            default -> throw new tessera.core.cli.UsageException("--ordering " + a.option("ordering").get()
+        LowerBound.Ordering ordering = LowerBound.Ordering.named(a.option("ordering").orElse("compiled"));
+        if (ordering == null) {
+            throw new tessera.core.cli.UsageException("--ordering " + a.option("ordering").get()
                     + ": compiled (what ptxas keeps, the default) or emitted (the thesis's: the code runs as emitted)");
-        };
+        }
         LowerBound.Bound b = LowerBound.of(r.kernel(), c, hw, ordering);
         int open = c.openVariables().size();
         String state = c.isFixed() ? "a fixed candidate" : open + (open == 1 ? " choice open" : " choices open");

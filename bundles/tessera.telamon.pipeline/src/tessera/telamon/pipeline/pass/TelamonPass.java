@@ -92,14 +92,13 @@ public final class TelamonPass extends FilePass {
         String gpu = context.settings().getOrDefault("telamon.gpu", "hopper").trim();
         tessera.telamon.model.Hardware hw = tessera.telamon.model.Hardware.builtIn(gpu);
         String ord = context.settings().getOrDefault("telamon.ordering", "compiled").trim();
-        if (hw == null || !(ord.equals("compiled") || ord.equals("emitted"))) {
+        tessera.telamon.model.LowerBound.Ordering ordering = tessera.telamon.model.LowerBound.Ordering.named(ord);
+        if (hw == null || ordering == null) {
             context.report(tessera.core.Diagnostic.error("tessera.properties", 0, "telamon.gpu=" + gpu
                     + ", telamon.ordering=" + ord + ": not a built-in GPU or ordering",
                     "write telamon.gpu=hopper or kepler and telamon.ordering=compiled or emitted"));
             return null;
         }
-        tessera.telamon.model.LowerBound.Ordering ordering = ord.equals("emitted")
-                ? tessera.telamon.model.LowerBound.Ordering.EMITTED : tessera.telamon.model.LowerBound.Ordering.COMPILED;
         StringBuilder sb = new StringBuilder();
         tessera.telamon.model.LowerBound.Bound root = tessera.telamon.model.LowerBound.of(r.kernel(), r.root(), hw,
                 ordering);
