@@ -31,7 +31,9 @@ final class BuildCommand implements CliCommand {
                 usage: tessera build [PROJECT_DIR] [--out DIR]
                   Runs every installed pass on the files of the project (default: the current folder), reads
                   settings from PROJECT_DIR/tessera.properties and writes results to DIR/gen (default: the project).
-                  Exit code 1 when any file has errors.""";
+                  Exit code 1 when any file has errors.
+                examples:
+                  tessera build examples/modsched --out build""";
     }
 
     @Override

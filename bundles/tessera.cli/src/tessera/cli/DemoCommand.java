@@ -31,7 +31,9 @@ final class DemoCommand implements CliCommand {
         return """
                 usage: tessera demo [--examples DIR] [--out DIR]
                   Runs every installed pass on the example project (default: the examples/ folder of the
-                  Tessera installation) and writes all results under DIR/gen (default: out/demo).""";
+                  Tessera installation) and writes all results under DIR/gen (default: out/demo).
+                examples:
+                  tessera demo --examples examples/modsched --out demo""";
     }
 
     @Override

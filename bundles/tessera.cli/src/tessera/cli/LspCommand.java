@@ -34,7 +34,10 @@ final class LspCommand implements CliCommand {
                 usage: tessera lsp [--trace] [--no-validate]
                   Speaks the Language Server Protocol on stdin/stdout until the client exits.
                   --trace        log the protocol messages to stderr
-                  --no-validate  do not check the protocol messages against the LSP types (lsp4j)""";
+                  --no-validate  do not check the protocol messages against the LSP types (lsp4j)
+                  An editor starts it as the command 'tessera lsp' (README.md); on a terminal it waits for input.
+                examples:
+                  tessera lsp --help""";
     }
 
     @Override

@@ -23,7 +23,8 @@ final class PassesCommand implements CliCommand {
 
     @Override
     public String usage() {
-        return "usage: tessera passes\n  Lists the passes the builder, 'build' and 'demo' run, in order.";
+        return "usage: tessera passes\n  Lists the passes the builder, 'build' and 'demo' run, in order.\n"
+                + "examples:\n  tessera passes";
     }
 
     @Override

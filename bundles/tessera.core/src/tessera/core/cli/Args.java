@@ -16,6 +16,9 @@ import java.util.function.Function;
  */
 public final class Args {
     private final List<String> positional = new ArrayList<>();
+    /** Where each positional word stands among the words parsed. */
+    private final List<Integer> positionalAt = new ArrayList<>();
+    private List<String> words = List.of();
     private final Map<String, List<String>> options = new LinkedHashMap<>();
     private final Set<String> flags;
 
@@ -30,11 +33,13 @@ public final class Args {
      */
     public static Args parse(List<String> words, Set<String> flags, Set<String> valued) {
         Args a = new Args(flags);
+        a.words = List.copyOf(words);
         boolean onlyPositional = false;
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
             if (onlyPositional || !w.startsWith("--") || w.equals("-")) {
                 a.positional.add(w);
+                a.positionalAt.add(i);
                 continue;
             }
             if (w.equals("--")) {
@@ -181,16 +186,84 @@ public final class Args {
     }
 
     /**
-     * Repeated {@code --name NAME=VALUE} options as an ordered map, names and values trimmed, the last value of a name
-     * winning. The value is kept whole: it may hold commas ({@code --input a=1,2,3}).
+     * The one parser of {@code NAME=VALUE} lists: every {@code --name} option split into comma-separated parts (a comma
+     * inside parentheses does not split, so {@code --decide choice(a,b)=X} is one part), in order, names and values
+     * trimmed. A part {@code NAME=VALUE} (its first {@code =} outside parentheses) starts an assignment; with
+     * {@code listValues} a part without {@code =} continues the previous value ({@code --input a=1,2,3,b=4} gives
+     * {@code a=1,2,3} and {@code b=4}), without it such a part is malformed. So {@code --param N=8,M=4} and
+     * {@code --param N=8 --param M=4} give the same list.
      *
-     * @param form how a usage error spells the expected form, e.g. {@code NAME=FILE}: an option without a name or a
-     *             value is the usage error {@code --name expects FORM, got 'SPEC'}
+     * @param form how a usage error spells the expected form, e.g. {@code NAME=FILE}: a part without a name or a value
+     *             is the usage error {@code --name expects FORM, got 'PART'}
+     */
+    public List<Map.Entry<String, String>> assignmentList(String name, String form, boolean listValues) {
+        List<String[]> m = new ArrayList<>();
+        for (String spec : options(name)) {
+            String[] last = null;
+            for (String part : splitTopLevel(spec)) {
+                int eq = topLevelEquals(part);
+                if (eq < 0 && listValues && last != null && !part.isBlank()) {
+                    last[1] = last[1] + "," + part.trim();
+                    continue;
+                }
+                if (eq <= 0 || part.substring(0, eq).isBlank() || part.substring(eq + 1).isBlank()) {
+                    String bad = part.isBlank() ? spec : part; // an empty part: the whole option shows where
+                    throw new UsageException("--" + name + " expects " + form + ", got '" + bad + "'");
+                }
+                last = new String[] {part.substring(0, eq).trim(), part.substring(eq + 1).trim()};
+                m.add(last);
+            }
+        }
+        List<Map.Entry<String, String>> out = new ArrayList<>();
+        for (String[] kv : m) {
+            out.add(Map.entry(kv[0], kv[1]));
+        }
+        return out;
+    }
+
+    /** The parts of {@code spec} between commas that are not inside parentheses (an empty spec is one empty part). */
+    static List<String> splitTopLevel(String spec) {
+        List<String> parts = new ArrayList<>();
+        int from = 0;
+        for (int i : topLevel(spec, ',')) {
+            parts.add(spec.substring(from, i));
+            from = i + 1;
+        }
+        parts.add(spec.substring(from));
+        return parts;
+    }
+
+    /** The index of the first {@code =} outside parentheses, or -1. */
+    private static int topLevelEquals(String part) {
+        List<Integer> at = topLevel(part, '=');
+        return at.isEmpty() ? -1 : at.get(0);
+    }
+
+    /** Where {@code c} stands in {@code s} outside parentheses. */
+    private static List<Integer> topLevel(String s, char c) {
+        List<Integer> at = new ArrayList<>();
+        int depth = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char x = s.charAt(i);
+            if (x == '(') {
+                depth++;
+            } else if (x == ')') {
+                depth = Math.max(0, depth - 1);
+            } else if (x == c && depth == 0) {
+                at.add(i);
+            }
+        }
+        return at;
+    }
+
+    /**
+     * {@link #assignmentList} with list values as an ordered map, the last value of a name winning: {@code --input
+     * a=1,2,3,b=4} and {@code --input a=1,2,3 --input b=4} both give {@code a=1,2,3} and {@code b=4}.
      */
     public Map<String, String> assignments(String name, String form) {
         Map<String, String> m = new LinkedHashMap<>();
-        for (String spec : options(name)) {
-            put(m, name, form, spec);
+        for (Map.Entry<String, String> e : assignmentList(name, form, true)) {
+            m.put(e.getKey(), e.getValue());
         }
         return m;
     }
@@ -205,17 +278,15 @@ public final class Args {
     }
 
     /**
-     * Repeated {@code --name NAME=INTEGER} options, several to an option allowed ({@code --param N=16 --param M=4,K=2}),
-     * as an ordered map (e.g. the parameters of a PLA). A malformed option is a usage error as for
-     * {@link #assignments(String, String)}; a value that is not an integer is {@code --name N=x: the value is not an
-     * integer}.
+     * {@code --name NAME=INTEGER} lists ({@link #assignmentList} without list values: {@code --param N=16,M=4} or
+     * {@code --param N=16 --param M=4}) as an ordered map, the last value of a name winning (e.g. the parameters of a
+     * PLA). A malformed part is a usage error as for {@link #assignmentList}; a value that is not an integer is
+     * {@code --name N=x: the value is not an integer}.
      */
     public Map<String, Long> integers(String name, String form) {
         Map<String, String> text = new LinkedHashMap<>();
-        for (String spec : options(name)) {
-            for (String part : spec.split(",")) {
-                put(text, name, form, part);
-            }
+        for (Map.Entry<String, String> e : assignmentList(name, form, false)) {
+            text.put(e.getKey(), e.getValue());
         }
         Map<String, Long> m = new LinkedHashMap<>();
         text.forEach((k, v) -> accept(name, k, v, "the value is not an integer", (n, x) -> m.put(n, Long.parseLong(x))));
@@ -234,12 +305,28 @@ public final class Args {
         }
     }
 
-    private static void put(Map<String, String> m, String name, String form, String spec) {
-        int eq = spec.indexOf('=');
-        if (eq <= 0 || spec.substring(0, eq).isBlank() || spec.substring(eq + 1).isBlank()) {
-            throw new UsageException("--" + name + " expects " + form + ", got '" + spec + "'");
+    /**
+     * The words parsed with the positional words from the {@code from}-th on replaced by {@code word} (a batch run's
+     * command line for one of its files, issue 25); options keep their places.
+     */
+    public List<String> withPositional(int from, String word) {
+        List<String> w = new ArrayList<>();
+        boolean placed = false;
+        for (int i = 0; i < words.size(); i++) {
+            int k = positionalAt.indexOf(i);
+            if (k >= from) {
+                if (!placed) {
+                    w.add(word);
+                    placed = true;
+                }
+                continue;
+            }
+            w.add(words.get(i));
         }
-        m.put(spec.substring(0, eq).trim(), spec.substring(eq + 1).trim());
+        if (!placed) {
+            w.add(word);
+        }
+        return w;
     }
 
     public boolean isFlag(String name) {

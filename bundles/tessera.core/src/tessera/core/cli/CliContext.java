@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 
 import tessera.core.Diagnostic;
-import tessera.core.Monitor;
 
 /**
  * What a subcommand talks to. With {@code --json} a command prints exactly one JSON document on stdout
@@ -15,8 +14,15 @@ import tessera.core.Monitor;
  * @param workingDir what user-given paths are relative to
  * @param json       {@code --json}: stdout holds one JSON document only
  * @param quiet      {@code --quiet}: no progress lines, and no human text in {@code --json} mode
+ * @param progress   the command's progress on stderr
  */
-public record CliContext(PrintStream out, PrintStream err, Path workingDir, boolean json, boolean quiet) {
+public record CliContext(PrintStream out, PrintStream err, Path workingDir, boolean json, boolean quiet,
+        Progress progress) {
+
+    /** A context whose progress goes to {@code err} as the launcher describes it. */
+    public CliContext(PrintStream out, PrintStream err, Path workingDir, boolean json, boolean quiet) {
+        this(out, err, workingDir, json, quiet, Progress.onStderr(err, quiet));
+    }
 
     /** Resolves a user-given path against the working directory. */
     public Path resolve(String path) {
@@ -68,34 +74,8 @@ public record CliContext(PrintStream out, PrintStream err, Path workingDir, bool
         err.println(d.format());
     }
 
-    /** Progress on stderr, one line per sub-task; cancellation is Ctrl-C. */
-    public Monitor monitor() {
-        return new Monitor() {
-            private String task = "";
-
-            @Override
-            public void begin(String name, int totalWork) {
-                task = name;
-                if (!quiet) {
-                    err.println("... " + name);
-                }
-            }
-
-            @Override
-            public void worked(int work) {
-            }
-
-            @Override
-            public void subTask(String name) {
-                if (!quiet) {
-                    err.println("... " + task + ": " + name);
-                }
-            }
-
-            @Override
-            public boolean isCanceled() {
-                return Thread.currentThread().isInterrupted();
-            }
-        };
+    /** Progress on stderr ({@link Progress}: after a second, a bar on a terminal, else lines); cancellation is Ctrl-C. */
+    public Progress monitor() {
+        return progress;
     }
 }

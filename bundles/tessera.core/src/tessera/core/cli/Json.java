@@ -29,6 +29,19 @@ public final class Json {
         return GSON.toJsonTree(value);
     }
 
+    /**
+     * A JSON document as a tree to embed in another ({@link #write} writes it as it was), or the text itself as a JSON
+     * string when it is not one document.
+     */
+    public static Object embed(String text) {
+        try {
+            JsonElement e = com.google.gson.JsonParser.parseString(text);
+            return e;
+        } catch (com.google.gson.JsonParseException e) {
+            return text;
+        }
+    }
+
     public static <T> T read(String text, Class<T> type) {
         return GSON.fromJson(text, type);
     }

@@ -108,6 +108,21 @@ public final class ProjectRunner {
         return new PassRun(rel, pass.id(), List.copyOf(diagnostics), List.copyOf(written), ex.summaries());
     }
 
+    /** Temporary files of {@link #writeAtomically} calls under way (deleted by the CLI's Ctrl-C handling). */
+    private static final java.util.Set<Path> UNFINISHED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Deletes the temporary files of writes still under way: called when the JVM is stopping (Ctrl-C). */
+    public static void deleteUnfinishedWrites() {
+        for (Path tmp : java.util.List.copyOf(UNFINISHED)) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // the JVM is stopping; nothing better to do than leave it
+            }
+            UNFINISHED.remove(tmp);
+        }
+    }
+
     /** Whether gen/{@code rel} already holds exactly {@code content} (two inputs may produce one output together). */
     private static boolean sameContent(Path outputRoot, String rel, byte[] content) {
         try {
@@ -132,6 +147,7 @@ public final class ProjectRunner {
     public static void writeAtomically(Path target, byte[] content) throws IOException {
         Files.createDirectories(target.getParent());
         Path tmp = Files.createTempFile(target.getParent(), ".tessera-", ".tmp");
+        UNFINISHED.add(tmp);
         try {
             Files.write(tmp, content);
             try {
@@ -141,6 +157,7 @@ public final class ProjectRunner {
             }
         } finally {
             Files.deleteIfExists(tmp);
+            UNFINISHED.remove(tmp);
         }
     }
 

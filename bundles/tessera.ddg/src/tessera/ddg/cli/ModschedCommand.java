@@ -1,5 +1,7 @@
 package tessera.ddg.cli;
 
+import tessera.core.cli.CliCommand.InputFile;
+import java.util.Optional;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,9 +57,9 @@ public final class ModschedCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                usage: tessera modsched FILE.ddg [--algo sms|sms-original|topdown|ims|hrms|exact] [--time-limit SECONDS]
+                usage: tessera modsched FILE.ddg [--algo sms|sms-original|topdown|ims|hrms|exact] [--time-limit S]
                                         [--csv MRT.csv] [--json]
-                       tessera modsched --from-gcc DUMP.sms [--algo …] [--time-limit SECONDS] [--ddg OUT.ddg] [--json]
+                       tessera modsched --from-gcc DUMP.sms [--algo …] [--time-limit S] [--ddg OUT.ddg] [--json]
                   Schedules every loop of FILE and prints ResMII, RecMII, MII, the SMS sets and order, II, MaxLive,
                   stage count, the schedule and the modulo reservation table.
                   --algo        sms (default, with the production changes), sms-original (§4 exactly), topdown,
@@ -73,7 +75,10 @@ public final class ModschedCommand implements CliCommand {
                   --csv         also write the modulo reservation tables as CSV (one line per cell:
                                 loop,row,resource,instance,op,stage,iteration)
                   Limits (docs/modsched.md): latencies and distances 0..100000, counts and issue width up to 1000,
-                  busy times up to 1000, 100000 operations and 1000000 edges per loop.""";
+                  busy times up to 1000, 100000 operations and 1000000 edges per loop.
+                examples:
+                  tessera modsched examples/modsched/motivating.ddg
+                  tessera modsched examples/modsched/recurrence.ddg --algo exact --csv recurrence.mrt.csv""";
     }
 
     @Override
@@ -81,6 +86,12 @@ public final class ModschedCommand implements CliCommand {
         return Set.of("algo", "time-limit", "csv", "from-gcc", "ddg");
     }
 
+
+    /** Several files, or a folder, in one run (issue 25). */
+    @Override
+    public Optional<InputFile> inputFile(Args args) {
+        return args.option("from-gcc").isPresent() ? Optional.empty() : InputFile.at(0, "ddg", Set.of("csv", "ddg"));
+    }
     @Override
     public int run(CliContext context, Args args) throws Exception {
         String algo = args.option("algo").orElse("sms");
@@ -113,7 +124,10 @@ public final class ModschedCommand implements CliCommand {
         List<Object> results = new ArrayList<>();
         List<Schedule> schedules = new ArrayList<>();
         int rc = OK;
+        context.monitor().begin("modsched " + file + " (" + algo + ")", read.loops().size());
+        int index = 0;
         for (Loop loop : read.loops()) {
+            context.monitor().item(index++, read.loops().size(), "loop " + loop.name());
             ScheduleResult r;
             SwingScheduler.SmsResult sms = null;
             int[] at = position(read, text, loop.name());

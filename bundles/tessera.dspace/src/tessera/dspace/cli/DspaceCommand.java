@@ -1,5 +1,7 @@
 package tessera.dspace.cli;
 
+import tessera.core.cli.CliCommand.InputFile;
+import java.util.Optional;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,6 +39,8 @@ import tessera.dspace.runtime.instance.InstanceJson;
  * decisions, print the decision vector, what propagation removed, and the number of solutions and dead ends.
  */
 public final class DspaceCommand implements CliCommand {
+    private static final String DECISION_FORM = "CHOICE(obj,...)=VALUE[|VALUE]";
+
     private static final Pattern DECISION = Pattern.compile("\\s*([a-z_][A-Za-z0-9_]*)\\s*\\(([^)]*)\\)\\s*=\\s*(.+)");
 
     @Override
@@ -52,15 +56,22 @@ public final class DspaceCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                tessera dspace check FILE.exh [--json]
-                tessera dspace explore FILE.exh --instance INST.json [--decide 'choice(obj,...)=VALUE|VALUE' ...]
-                                       [--count] [--limit N] [--time-limit SECONDS] [--generated] [--hidden] [--json]
+                usage: tessera dspace check FILE.exh [--json]
+                       tessera dspace explore FILE.exh --instance INST.json [--decide 'choice(obj,...)=VALUE|VALUE,...']
+                                              [--count] [--limit N] [--time-limit S] [--generated] [--hidden] [--json]
+                  --decide      restrict choice instances to the values given, in order; a comma-separated list or
+                                repeated (commas inside the parentheses do not split: --decide 'order(a,b)=BEFORE,
+                                order(b,c)=BEFORE' is --decide 'order(a,b)=BEFORE' --decide 'order(b,c)=BEFORE')
                   --time-limit  seconds for the whole run: loading, compiling, propagating, counting (default 60,
                                 at most 1000000)
                   --limit N     candidates --count visits at most (default 100000, at most 1000000000)
                   --count       enumerate the fixed candidates below the result (solutions, dead ends)
                   --generated   propagate with the generated Java propagators (compiled in memory) instead of the interpreter
-                  --hidden      also list the compiler's hidden choices (counter conditions δ)""";
+                  --hidden      also list the compiler's hidden choices (counter conditions δ)
+                examples:
+                  tessera dspace check examples/dspace/scheduling.exh
+                  tessera dspace explore examples/dspace/scheduling.exh --instance examples/dspace/scheduling-3.json --count
+                  tessera dspace explore examples/dspace/scheduling.exh --instance examples/dspace/scheduling-3.json --decide 'order(i0,i1)=BEFORE'""";
     }
 
     @Override
@@ -73,6 +84,12 @@ public final class DspaceCommand implements CliCommand {
         return Set.of("instance", "decide", "limit", "time-limit");
     }
 
+
+    /** Several files, or a folder, in one run (issue 25). */
+    @Override
+    public Optional<InputFile> inputFile(Args args) {
+        return InputFile.at(1, "exh");
+    }
     @Override
     public int run(CliContext ctx, Args a) {
         String sub = a.positional(0, "subcommand (check or explore)");
@@ -136,10 +153,11 @@ public final class DspaceCommand implements CliCommand {
         Deadline deadline = Deadline.after(a.timeLimit(TIME_LIMIT_S)); // covers loading, compiling and propagation
         Monitor monitor = ctx.monitor().withDeadline(deadline, "dspace explore");
         List<Explorer.Decision> decisions = new ArrayList<>();
-        for (String d : a.options("decide")) {
-            Matcher m = DECISION.matcher(d);
+        for (Map.Entry<String, String> d : a.assignmentList("decide", DECISION_FORM, false)) {
+            String part = d.getKey() + "=" + d.getValue();
+            Matcher m = DECISION.matcher(part);
             if (!m.matches()) {
-                throw new UsageException("--decide expects CHOICE(obj,...)=VALUE[|VALUE], got '" + d + "'");
+                throw new UsageException("--decide expects " + DECISION_FORM + ", got '" + part + "'");
             }
             List<String> objs = new ArrayList<>();
             for (String o : m.group(2).split(",")) {

@@ -72,7 +72,10 @@ public final class PalmedCommand implements CliCommand {
                 instruction the mapping lacks; an instruction llvm-mca rejects); errors are over the blocks both
                 predicted. llvm-mca gets each block unrolled to >= 100 instructions and its steady state
                 ((cycles of 2N - cycles of N iterations) / N); -mcpu is --mcpu, else the machine's name or its longest
-                prefix cut at a '-' that llvm-mca knows ('machine znver2-250' gives znver2), else 'native' for host.""";
+                prefix cut at a '-' that llvm-mca knows ('machine znver2-250' gives znver2), else 'native' for host.
+                examples:
+                  tessera palmed infer --machine examples/palmed/toy.portmap --instructions all --out toy.mapping
+                  tessera palmed compare --machine examples/palmed/toy.portmap --mapping examples/palmed/toy.portmap --blocks 20 --with none""";
     }
 
     /** The valued options of each verb. */
@@ -211,7 +214,7 @@ public final class PalmedCommand implements CliCommand {
         if (noise < 0 || noise >= 1) {
             throw new UsageException("--noise expects a fraction in [0, 1), e.g. 0.02");
         }
-        return new SimulatedMachine(portmap(ctx, m), noise, a.intOption("seed", 1));
+        return new SimulatedMachine(portmap(ctx, m), noise, a.longOption("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE));
     }
 
     private static List<String> instructionList(CliContext ctx, Args a) {
@@ -356,7 +359,7 @@ public final class PalmedCommand implements CliCommand {
         List<String> names = new ArrayList<>();
         if (a.option("blocks").isPresent()) {
             int n = count;
-            Random rnd = new Random(a.intOption("seed", 1));
+            Random rnd = new Random(a.longOption("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE));
             List<String> ids = mca == null ? pool : pool.stream().filter(X86Renderer::renderable).toList();
             if (ids.isEmpty()) {
                 throw new DiagnosticException(Diagnostic.error("palmed", 0, "the machine has no instruction with an "

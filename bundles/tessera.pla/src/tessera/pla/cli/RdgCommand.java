@@ -1,5 +1,7 @@
 package tessera.pla.cli;
 
+import tessera.core.cli.CliCommand.InputFile;
+import java.util.Optional;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,10 +37,13 @@ public final class RdgCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                tessera rdg FILE.pla [--dot] [--svg OUT.svg] [--json]
+                usage: tessera rdg FILE.pla [--dot] [--svg OUT.svg] [--json]
                   --dot        print the graph in Graphviz DOT (drawn as in seed 003 Fig. 3)
                   --svg FILE   write the laid-out graph (ELK) as SVG
                   --json       print nodes and edges with their annotations as one JSON document
+                examples:
+                  tessera rdg examples/pla/fir.pla
+                  tessera rdg examples/pla/bitext.pla --dot
                 """;
     }
 
@@ -52,6 +57,12 @@ public final class RdgCommand implements CliCommand {
         return Set.of("svg");
     }
 
+
+    /** Several files, or a folder, in one run (issue 25). */
+    @Override
+    public Optional<InputFile> inputFile(Args args) {
+        return InputFile.at(0, "pla", Set.of("svg"));
+    }
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the .pla file");

@@ -1,5 +1,7 @@
 package tessera.pla.cli;
 
+import tessera.core.cli.CliCommand.InputFile;
+import java.util.Optional;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,7 +14,6 @@ import tessera.core.Diagnostic;
 import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliContext;
-import tessera.core.cli.UsageException;
 import tessera.pla.rdg.PlaCompiler;
 import tessera.rdg.interp.ArrayData;
 import tessera.rdg.interp.Inputs;
@@ -38,13 +39,20 @@ public final class RunCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                tessera run FILE.pla --param N=16 [--input in=13] [--input a=1,2,3] [--input-file x=FILE] [--seed S] [--json]
-                  --param NAME=V        value of a parameter (repeat for each)
-                  --input NAME=V        a scalar input; NAME=V0,V1,... a 1-D input indexed from 0
-                  --input-file NAME=F   an input array from a file: one element per line, its indices then its value
-                                        ("2 3 -7" sets NAME[2, 3] = -7); '#' starts a comment
-                  --seed S              random values in [-100, 100] for every input element not given
+                usage: tessera run FILE.pla --param N=16,M=4 [--input in=13] [--input a=1,2,3] [--input-file x=FILE]
+                                   [--seed N] [--json]
+                  --param NAME=V,...      values of the parameters
+                  --input NAME=V,...      a scalar input; NAME=V0,V1,... a 1-D input indexed from 0
+                  --input-file NAME=F,... an input array from a file: one element per line, its indices then its value
+                                          ("2 3 -7" sets NAME[2, 3] = -7); '#' starts a comment
+                  --seed N                random values in [-100, 100] for every input element not given
                 parameter values are at most %d in absolute value; a run evaluates at most %d equation instances
+                NAME=VALUE options take a comma-separated list or repeat (--param N=8,M=4 is --param N=8 --param M=4);
+                a part without '=' continues the previous value (--input a=1,2,3,b=4 sets a to 1,2,3 and b to 4)
+                examples:
+                  tessera run examples/pla/fir.pla --param N=8,M=4 --seed 1
+                  tessera run examples/pla/fir.pla --param N=4 --param M=2 --input a=1,2,u=5,6,7,8
+                  tessera run examples/pla/bitext.pla --param N=8 --input in=13
                 """.formatted(ParameterLimits.MAX_PARAMETER, Interpreter.MAX_INSTANCES);
     }
 
@@ -53,6 +61,12 @@ public final class RunCommand implements CliCommand {
         return Set.of("param", "input", "input-file", "seed");
     }
 
+
+    /** Several files, or a folder, in one run (issue 25). */
+    @Override
+    public Optional<InputFile> inputFile(Args args) {
+        return InputFile.at(0, "pla");
+    }
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the .pla file");
@@ -67,12 +81,7 @@ public final class RunCommand implements CliCommand {
             return fail(ctx, file, c, problems);
         }
         if (a.option("seed").isPresent()) {
-            long seed;
-            try {
-                seed = Long.parseLong(a.option("seed").get());
-            } catch (NumberFormatException e) {
-                throw new UsageException("--seed expects an integer");
-            }
+            long seed = a.longOption("seed", 0, Long.MIN_VALUE, Long.MAX_VALUE); // as every command's --seed N
             if (c.rdg().getParameters().stream().allMatch(params::containsKey)
                     && c.rdg().getParameters().containsAll(params.keySet())
                     && Interpreter.sizeProblem(c.rdg(), file, params) == null) { // else the run reports it, unfilled

@@ -30,9 +30,13 @@ public final class OccupancyCommand implements CliCommand {
 
     @Override
     public String usage() {
-        return "tessera occupancy --regs N --block THREADS [--arch sm_52] [--smem BYTES] [--json]\n"
-                + "  --regs 0..255, --block 1..1024, --smem 0..the architecture's opt-in maximum per block\n"
-                + "  architectures: " + String.join(", ", ArchSpec.names());
+        return "usage: tessera occupancy --regs N --block THREADS [--arch sm_52] [--smem BYTES] [--json]\n"
+                + "  --regs 0..255, --block N, NxM or NxMxK: 1..1024 threads in all (as tessera regdem),\n"
+                + "  --smem 0..the architecture's opt-in maximum per block\n"
+                + "  architectures: " + String.join(", ", ArchSpec.names()) + "\n"
+                + "examples:\n"
+                + "  tessera occupancy --regs 64 --block 256 --arch sm_80\n"
+                + "  tessera occupancy --regs 40 --block 16x8 --smem 16384";
     }
 
     @Override
@@ -53,12 +57,24 @@ public final class OccupancyCommand implements CliCommand {
         return a.intOption(name, dflt, min, max);
     }
 
+    /** {@code --block NxM} or {@code NxMxK}, as {@code tessera regdem} takes it: the threads in all. */
+    private static int blockShape(String shape, ArchSpec arch) {
+        int threads = tessera.regdem.RegdemRunner.parseBlock(shape);
+        if (threads <= 0 || threads > arch.maxThreadsPerBlock()) {
+            throw new UsageException("--block expects N, NxM or NxMxK threads, 1 to " + arch.maxThreadsPerBlock()
+                    + " in all on " + arch.name() + ", got '" + shape + "'");
+        }
+        return threads;
+    }
+
     @Override
     public int run(CliContext ctx, Args a) {
         a.expectPositional(0);
         ArchSpec arch = arch(a.option("arch").orElse("sm_52"));
         int regs = boundedInt(a, "regs", 0, true, 0, arch.maxRegsPerThread());
-        int block = boundedInt(a, "block", 0, true, 1, arch.maxThreadsPerBlock());
+        String shape = a.option("block").orElse("");
+        int block = shape.toLowerCase(java.util.Locale.ROOT).contains("x") ? blockShape(shape, arch) // as regdem's
+                : boundedInt(a, "block", 0, true, 1, arch.maxThreadsPerBlock());
         int smem = boundedInt(a, "smem", 0, false, 0, arch.maxSmemPerBlock());
         Occupancy o = OccupancyCalculator.compute(arch, regs, block, smem);
         List<DemotionTargets.Target> steps = DemotionTargets.forArch(arch, regs, smem, block);

@@ -1,5 +1,7 @@
 package tessera.regdem.cli;
 
+import tessera.core.cli.CliCommand.InputFile;
+import java.util.Optional;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,8 +51,8 @@ public final class RegdemCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                tessera regdem FILE.sass --block THREADS [options]
-                tessera regdem FILE.sass --list-kernels
+                usage: tessera regdem FILE.sass --block THREADS [options] [--json]
+                       tessera regdem FILE.sass --list-kernels
                   --block N | NxM        threads per block (required; a binary does not contain it): 1 to the
                                          architecture's maximum (1024)
                   --kernel NAME          the kernel of a cuobjdump listing with several 'Function :' sections:
@@ -76,6 +78,9 @@ public final class RegdemCommand implements CliCommand {
                   --time-limit S         seconds for the whole analysis (default 600, at most 1000000)
                   --out FILE             where to write the chosen SASS (default FILE.regdem.sass;
                                          with --kernel: FILE.NAME.regdem.sass, NAME as listed)
+                examples:
+                  tessera regdem examples/regdem/pressure_loop.sass --block 256 --out pressure_loop.regdem.sass
+                  tessera regdem examples/regdem/dot64.sass --list-kernels
                 """;
     }
 
@@ -93,6 +98,12 @@ public final class RegdemCommand implements CliCommand {
     /** Default {@code --time-limit} in seconds: reading, analysing and generating every variant together. */
     public static final double TIME_LIMIT_S = 600;
 
+
+    /** Several files, or a folder, in one run (issue 25). */
+    @Override
+    public Optional<InputFile> inputFile(Args args) {
+        return InputFile.at(0, "sass", Set.of("out", "patch-cubin", "cubin", "local"));
+    }
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the SASS file");

@@ -1,5 +1,7 @@
 package tessera.tcpa.cli;
 
+import tessera.core.cli.CliCommand.InputFile;
+import java.util.Optional;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,13 +49,16 @@ public final class TopologyCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                tessera topology FILE.tcpa [--dot] [--svg OUT.svg] [--json] [--time-limit S]
+                usage: tessera topology FILE.tcpa [--dot] [--svg OUT.svg] [--json] [--time-limit S]
                   prints the ports (nodes), the weighted edges (row, col) and, when the file declares channels
                   (channel NAME delta (dr, dc) [shares OTHER];), their routes, solved exactly with SAT4J
                   --dot           print the graph (with the routes, if any) in Graphviz DOT
                   --svg FILE      write the laid-out graph (ELK) as SVG
                   --json          print nodes, edges and routes as one JSON document
-                  --time-limit S  limit in seconds for the whole command, routing included (default %d, at most %d)
+                  --time-limit S  seconds for the whole command, routing included (default %d, at most %d)
+                examples:
+                  tessera topology examples/tcpa/fig4.tcpa
+                  tessera topology examples/tcpa/tcpa4x4.tcpa --dot
                 """.formatted((int) DEFAULT_TIME_LIMIT_S, (int) Args.MAX_TIME_LIMIT_S);
     }
 
@@ -67,6 +72,12 @@ public final class TopologyCommand implements CliCommand {
         return Set.of("svg", "time-limit");
     }
 
+
+    /** Several files, or a folder, in one run (issue 25). */
+    @Override
+    public Optional<InputFile> inputFile(Args args) {
+        return InputFile.at(0, "tcpa", Set.of("svg"));
+    }
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the .tcpa file");

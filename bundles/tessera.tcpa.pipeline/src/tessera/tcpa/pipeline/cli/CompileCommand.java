@@ -1,5 +1,7 @@
 package tessera.tcpa.pipeline.cli;
 
+import tessera.core.cli.CliCommand.InputFile;
+import java.util.Optional;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -41,14 +43,19 @@ public final class CompileCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                tessera compile FILE.pla --arch ARCH.tcpa [--distribute i,j] [--tile p=4] [--time-limit S] [--out FILE] [--json]
+                usage: tessera compile FILE.pla --arch ARCH.tcpa [--distribute i,j] [--tile p=4] [--time-limit S]
+                                       [--out FILE] [--json]
                   --arch FILE        the TCPA architecture (.tcpa)
                   --distribute LIST  loop indices mapped to the PE grid (at most two; default: the first two)
-                  --tile NAME=P      check a concrete tile size against the schedule (repeatable)
-                  --time-limit S     limit in seconds for the whole command: reading, scheduling, routing and every
+                  --tile NAME=P,...  check concrete tile sizes against the schedule (--tile p_i=4,p_j=2 is
+                                     --tile p_i=4 --tile p_j=2)
+                  --time-limit S     seconds for the whole command: reading, scheduling, routing and every
                                      solver (default %d, at most %d)
                   --out FILE         write the symbolic configuration: FILE.xmi as EMF XMI, otherwise the compact form
                   --json             print the result as one JSON document
+                examples:
+                  tessera compile examples/pla/bitext.pla --arch examples/tcpa/bitext-pe.tcpa
+                  tessera compile examples/pla/matmul.pla --arch examples/tcpa/tcpa4x4.tcpa --distribute i,j --out matmul.sym
                 """.formatted((int) DEFAULT_TIME_LIMIT_S, (int) Args.MAX_TIME_LIMIT_S);
     }
 
@@ -57,6 +64,12 @@ public final class CompileCommand implements CliCommand {
         return Set.of("arch", "distribute", "tile", "time-limit", "out");
     }
 
+
+    /** Several files, or a folder, in one run (issue 25). */
+    @Override
+    public Optional<InputFile> inputFile(Args args) {
+        return InputFile.at(0, "pla", Set.of("out"));
+    }
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the .pla file");

@@ -1,5 +1,7 @@
 package tessera.tcpa.pipeline.cli;
 
+import tessera.core.cli.CliCommand.InputFile;
+import java.util.Optional;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -53,18 +55,22 @@ public final class InstantiateCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                tessera instantiate SYMCONF --arch ARCH.tcpa --param N=16 --pes 1x3 [--distribute i,j] [--check] [--out FILE.xmi] [--json]
+                usage: tessera instantiate SYMCONF --arch ARCH.tcpa --param N=16,M=4 --pes 1x3 [--distribute i,j]
+                                           [--check] [--out FILE.xmi] [--time-limit S] [--json]
                   SYMCONF          the symbolic configuration of `tessera compile --out` (compact text or .xmi), or a .pla
                                    (compiled onto --arch first)
                   --distribute L   for a .pla: the loop indices mapped to the PE grid (default: the first two),
                                    e.g. i,j for examples/pla/matmul.pla
-                  --param NAME=V   a loop bound (repeatable)
+                  --param N=V,...  the loop bounds (--param N=8,M=4 is --param N=8 --param M=4)
                   --pes RxC        the PE region (rows x columns), e.g. 1x3 or 4x4
                   --check          simulate on random inputs and compare with the PLA interpreter (exit 1 on a difference)
                   --out FILE.xmi   write the concrete configuration (input of `tessera simulate`)
-                  --time-limit S   limit in seconds for the whole command, compiling and --check included
+                  --time-limit S   seconds for the whole command, compiling and --check included
                                    (default %d, at most %d)
                 loop bounds are at most %d in absolute value; the PE region must lie within the architecture's array
+                examples:
+                  tessera instantiate examples/pla/bitext.pla --arch examples/tcpa/bitext-pe.tcpa --param N=8 --pes 1x8 --check
+                  tessera instantiate examples/pla/bitext.pla --arch examples/tcpa/bitext-pe.tcpa --param N=16 --pes 1x4 --out bitext.xmi
                 """.formatted((int) DEFAULT_TIME_LIMIT_S, (int) Args.MAX_TIME_LIMIT_S, ParameterLimits.MAX_PARAMETER);
     }
 
@@ -78,6 +84,12 @@ public final class InstantiateCommand implements CliCommand {
         return Set.of("arch", "param", "pes", "out", "distribute", "time-limit");
     }
 
+
+    /** Several files, or a folder, in one run (issue 25). */
+    @Override
+    public Optional<InputFile> inputFile(Args args) {
+        return InputFile.at(0, "pla", Set.of("out"));
+    }
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the symbolic configuration");

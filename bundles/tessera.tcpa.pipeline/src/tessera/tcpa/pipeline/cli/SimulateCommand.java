@@ -1,5 +1,7 @@
 package tessera.tcpa.pipeline.cli;
 
+import tessera.core.cli.CliCommand.InputFile;
+import java.util.Optional;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,13 +48,20 @@ public final class SimulateCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                tessera simulate CONCRETE.xmi [--input in=13] [--input a=1,2,3] [--trace] [--max-cycles N] [--listing] [--json]
-                  --input NAME=V        a scalar input; NAME=V0,V1,... a 1-D input indexed from 0
+                usage: tessera simulate CONCRETE.xmi [--input in=13] [--input a=1,2,3] [--trace] [--max-cycles N]
+                                        [--listing] [--json]
+                  --input NAME=V,...    a scalar input; NAME=V0,V1,... a 1-D input indexed from 0
                   --trace               print every executed instruction, transfer and bank access per cycle
                   --max-cycles N        stop with an error after N cycles (default 1000000, at most %d)
                   --listing             print the configuration's listing (programs per processor class and FU) first
                 exit code 1 when the configuration is invalid, the simulation fails, or the outputs differ from the
                 PLA reference interpreter's (compared when the configuration names its plaSource)
+                --input takes a comma-separated list or repeats (--input x=1,y=2 is --input x=1 --input y=2); a part
+                without '=' continues the previous value (--input a=1,2,3,b=4 sets a to 1,2,3 and b to 4)
+                the first example makes the configuration the second simulates:
+                examples:
+                  tessera instantiate examples/pla/bitext.pla --arch examples/tcpa/bitext-pe.tcpa --param N=8 --pes 1x8 --out bitext.xmi
+                  tessera simulate bitext.xmi --input in=13
                 """.formatted(MAX_CYCLES);
     }
 
@@ -66,6 +75,12 @@ public final class SimulateCommand implements CliCommand {
         return Set.of("input", "max-cycles");
     }
 
+
+    /** Several files, or a folder, in one run (issue 25). */
+    @Override
+    public Optional<InputFile> inputFile(Args args) {
+        return InputFile.at(0, "xmi");
+    }
     @Override
     public int run(CliContext ctx, Args a) throws Exception {
         String file = a.single("the concrete configuration (.xmi)");

@@ -114,16 +114,10 @@ final class SearchCommand {
                 return CliCommand.FAILED;
             }
         }
-        long[] last = { System.nanoTime() };
-        long t0 = last[0];
-        TagSearch.Listener progress = (evaluations, best, cuts) -> {
-            long now = System.nanoTime();
-            if (!ctx.quiet() && now - last[0] >= 1_000_000_000L) {
-                last[0] = now;
-                ctx.err().printf(Locale.ROOT, "search: %d evaluations, best %s, %d cuts, %.0f s%n", evaluations,
-                        Double.isInfinite(best) ? "-" : BoundCommand.time(best), cuts, (now - t0) / 1e9);
-            }
-        };
+        monitor.begin("telamon search " + r.kernel().name(), 0);
+        TagSearch.Listener progress = (evaluations, best, cuts) -> monitor.subTask(String.format(Locale.ROOT,
+                "%d evaluations, best %s, %d cuts", evaluations, Double.isInfinite(best) ? "-" : BoundCommand.time(best),
+                cuts));
         TagSearch.Result res;
         try (SearchLog log = logWriter == null ? SearchLog.none() : SearchLog.to(logWriter)) {
             res = TagSearch.run(r.kernel().name(), r.root(), bound, evaluator, settings, log, deadline, monitor,

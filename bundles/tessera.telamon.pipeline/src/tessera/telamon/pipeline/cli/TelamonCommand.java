@@ -1,5 +1,7 @@
 package tessera.telamon.pipeline.cli;
 
+import tessera.core.cli.CliCommand.InputFile;
+import java.util.Optional;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,15 +46,15 @@ public final class TelamonCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                tessera telamon space FILE.kernel [--target sm_80] [--param N=VALUE ...] [--json]
-                tessera telamon sample FILE.kernel [--count 10] [--seed 1] [--save FILE.decisions] [...]
-                tessera telamon codegen FILE.kernel [--decisions FILE.decisions] [--out DIR] [...]
-                tessera telamon stats FILE.kernel [--descents 1000] [--probes 1000] [--seed 1] [...]
-                tessera telamon instance FILE.kernel [...]
-                tessera telamon bound FILE.kernel [--decisions FILE.decisions] [--gpu hopper|kepler|FILE.json] [--ordering compiled|emitted]
-                tessera telamon search FILE.kernel [--evaluator synthetic|replay LOG] [--budget 2000] [--seed 1]
-                       [--log FILE.jsonl] [--save BEST.decisions] [--order thesis|reverse] [--policy tag|uct]
-                       [--cut non-strict|strict] [--gpu hopper|kepler|FILE.json]
+                usage: tessera telamon space FILE.kernel [--target sm_80] [--param N=V,...] [--json]
+                       tessera telamon sample FILE.kernel [--count 10] [--seed 1] [--save FILE.decisions] [...]
+                       tessera telamon codegen FILE.kernel [--decisions FILE.decisions] [--out DIR] [...]
+                       tessera telamon stats FILE.kernel [--descents 1000] [--probes 1000] [--seed 1] [...]
+                       tessera telamon instance FILE.kernel [...]
+                       tessera telamon bound FILE.kernel [--decisions FILE.decisions] [--gpu hopper|kepler|FILE.json] [--ordering compiled|emitted]
+                       tessera telamon search FILE.kernel [--evaluator synthetic|replay LOG] [--budget 2000] [--seed 1]
+                              [--log FILE.jsonl] [--save BEST.decisions] [--order thesis|reverse] [--policy tag|uct]
+                              [--cut non-strict|strict] [--gpu hopper|kepler|FILE.json]
                   space    the kernel's objects and the choices left open at the root, by group, with their domains
                   sample   random descents to fixed candidates (dead ends, depth); --save writes the first one's decisions
                   codegen  PTX and launch description for a decision list (default: FILE.decisions beside the kernel)
@@ -66,9 +68,13 @@ public final class TelamonCommand implements CliCommand {
                            GPU (bound × a factor in [1, 100) hashed from --seed and the decisions) or replaying the times
                            of an earlier --log; stops at --budget evaluations or --time-limit; --save writes the best
                            decision list for codegen; --cut strict keeps subtrees whose bound equals the best time
-                  --target sm_75, sm_80 (default), sm_86, sm_89 or sm_90; --param replaces a parameter's value
+                  --target sm_75, sm_80 (default), sm_86, sm_89 or sm_90; --param N=V,... replaces parameters' values
+                           (--param n=64,m=8 is --param n=64 --param m=8)
                   --time-limit S   seconds for the whole command, building the space included (default 600, at most
-                                   1000000); --count, --descents, --probes: 1..1000000""";
+                                   1000000); --count, --descents, --probes: 1..1000000
+                examples:
+                  tessera telamon space examples/telamon/scal.kernel
+                  tessera telamon bound examples/telamon/scal.kernel --decisions examples/telamon/scal.decisions""";
     }
 
     @Override
@@ -88,6 +94,14 @@ public final class TelamonCommand implements CliCommand {
     /** Default {@code --time-limit} in seconds: reading, building the space, descents and code generation together. */
     public static final double TIME_LIMIT_S = 600;
 
+
+    /** Several files, or a folder, in one run (issue 25). */
+    @Override
+    public Optional<InputFile> inputFile(Args args) {
+        // search --evaluator replay LOG: LOG is the third word, not a second kernel
+        return args.option("evaluator").filter("replay"::equals).isPresent() ? Optional.empty()
+                : InputFile.at(1, "kernel", Set.of("save", "out", "log", "decisions"));
+    }
     @Override
     public int run(CliContext ctx, Args a) {
         String sub = a.positional(0, "subcommand (space, sample, codegen, stats, instance, bound or search)");
@@ -159,7 +173,7 @@ public final class TelamonCommand implements CliCommand {
         if (r == null) {
             return failed(ctx, d);
         }
-        SplittableRandom random = new SplittableRandom(a.intOption("seed", 1));
+        SplittableRandom random = new SplittableRandom(a.longOption("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE));
         int deadEnds = 0, leaves = 0;
         long decisions = 0, rejected = 0;
         List<String> first = null;
@@ -186,7 +200,8 @@ public final class TelamonCommand implements CliCommand {
         Path save = a.option("save").map(ctx::resolve).orElse(null);
         if (save != null && first != null) {
             List<String> lines = new ArrayList<>();
-            lines.add("# decisions of a random descent: tessera telamon sample " + file + " --seed " + a.intOption("seed", 1));
+            lines.add("# decisions of a random descent: tessera telamon sample " + file + " --seed "
+                    + a.longOption("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE));
             lines.addAll(first);
             try {
                 ctx.writeOutput("save", a.option("save").get(),
@@ -268,7 +283,7 @@ public final class TelamonCommand implements CliCommand {
         if (r == null) {
             return failed(ctx, d);
         }
-        SplittableRandom random = new SplittableRandom(a.intOption("seed", 1));
+        SplittableRandom random = new SplittableRandom(a.longOption("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE));
         double[] dead = new double[descents];
         for (int i = 0; i < descents; i++) {
             monitor.checkCanceled();
