@@ -67,7 +67,7 @@ public final class TelamonPipeline {
         try {
             target = Target.of(s.target());
         } catch (IllegalArgumentException e) {
-            diags.add(Diagnostic.error(file, 0, e.getMessage(), "set telamon.target or --target"));
+            diags.add(Diagnostic.error(file, 0, e.getMessage(), "set telamon.target or --arch"));
             return new Result(null, null, null, null, null);
         }
         KernelLoader.Result read = KernelLoader.loadText(file, kernelText, s.params());

@@ -25,11 +25,11 @@ import tessera.ui.Layouts;
  * (a click opens the values; a decision propagates, changed cells are marked, a failure names the violated
  * constraint and is not kept; undo, redo, reset), the control-flow tree of Fig. 4.4 beside its PTX with the launch
  * geometry, and the thread nests of Listing 4.7 — of the candidate once it is fixed, else of the decision list beside
- * the kernel — and the Bound tab: the current candidate's lower bound with its explanation tree and G^𝒟 (§5.7,
- * Fig. 5.4).
+ * the kernel — the Bound tab: the current candidate's lower bound with its explanation tree and G^𝒟 (§5.7,
+ * Fig. 5.4) — and the Search tab: a TAG search's tree and best-time chart (§6.1).
  */
 public class TelamonPanel extends Composite {
-    public static final int MATRIX = 0, CODE = 1, NESTS = 2, BOUND = 3;
+    public static final int MATRIX = 0, CODE = 1, NESTS = 2, BOUND = 3, SEARCH = 4;
     /** Matrices of at most this many statements show full value names at first (Table 4.2's five do). */
     static final int FULL_NAMES_UP_TO = 6;
     static final String EMPTY = "Open a .kernel file: its GPU implementation space (order matrix, other choices) and code.";
@@ -43,6 +43,7 @@ public class TelamonPanel extends Composite {
     private final Table others;
     private final CodeTabs code;
     private final BoundTab bound;
+    private final SearchTab search;
     private TelamonSession session;
     private List<TelamonSession.Choice> otherRows = List.of();
     private Menu menu;
@@ -94,6 +95,7 @@ public class TelamonPanel extends Composite {
 
         code = new CodeTabs(tabs);
         bound = new BoundTab(tabs, bold, null);
+        search = new SearchTab(tabs, bold);
         tabs.setSelection(MATRIX);
         addListener(SWT.Dispose, e -> {
             bold.dispose();
@@ -112,6 +114,7 @@ public class TelamonPanel extends Composite {
     /** Shows a session (null: nothing) with {@code text} as the message, in red when it is an {@code error}. */
     public void setSession(TelamonSession s, String text, boolean error) {
         session = s;
+        search.setSession(s);
         fullNames.setSelection(s != null && s.statements().size() <= FULL_NAMES_UP_TO);
         refresh();
         showMessage(text, error);
@@ -381,6 +384,16 @@ public class TelamonPanel extends Composite {
         bound.gpu.select(g);
         bound.ordering.select(ordering == tessera.telamon.model.LowerBound.Ordering.EMITTED ? 1 : 0);
         bound.gpu.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+    }
+
+    /** The Search tab (seed 001 §6.1): a TAG search's tree and best-time chart. */
+    public SearchTab getSearchTab() {
+        return search;
+    }
+
+    /** Where the Search tab's log evaluator reads the project's files (project-relative names; null: none). */
+    public void setProjectFiles(java.util.function.Function<String, java.util.Optional<String>> reader) {
+        search.setProjectFiles(reader);
     }
 
     public void showTab(int index) {

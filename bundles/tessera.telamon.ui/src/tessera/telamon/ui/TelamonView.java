@@ -83,6 +83,7 @@ public class TelamonView extends EditorFileView {
         String decisions = decisionsName(fileName);
         Optional<String> list = reader.apply(decisions);
         String name = TelamonSession.name(fileName);
+        panel.setProjectFiles(reader); // the Search tab's log evaluator reads gen/telamon/NAME.search.jsonl
         panel.setSession(null, "Building the GPU space of " + name + " on " + settings.target()
                 + (list.isPresent() ? " with " + TelamonSession.name(decisions) : "") + " …");
         return startJob("Telamon: " + name, false, m -> {

@@ -204,14 +204,14 @@ final class Languages {
             // the space of a matmul variant takes a quarter of a second: a heavy command there, its instance the light one
             List<Command> c = small ? cmds(
                     35, "--json telamon space {FILE} --time-limit 3",
-                    10, "telamon space {FILE} --target sm_75 --time-limit 3",
+                    10, "telamon space {FILE} --arch sm_75 --time-limit 3",
                     10, "--json telamon instance {FILE} --time-limit 3") : cmds(
                     10, "!--json telamon space {FILE} --time-limit 3",
-                    5, "!telamon space {FILE} --target sm_75 --time-limit 3",
+                    5, "!telamon space {FILE} --arch sm_75 --time-limit 3",
                     40, "--json telamon instance {FILE} --time-limit 3");
             if (small) {
                 c.addAll(cmds(
-                        10, "!--json telamon sample {FILE} --count 2 --seed 1 --time-limit 3",
+                        10, "!--json telamon sample {FILE} --descents 2 --seed 1 --time-limit 3",
                         5, "!--json telamon codegen {FILE} --decisions {EX}/telamon/" + n + ".decisions --out gen --time-limit 3",
                         2, "!--json telamon stats {FILE} --descents 10 --probes 10 --seed 1 --time-limit 3"));
                 t.add(new Target("telamon/" + n + ".decisions", cmds(

@@ -46,8 +46,8 @@ public final class TelamonCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                usage: tessera telamon space FILE.kernel [--target sm_80] [--param N=V,...] [--json]
-                       tessera telamon sample FILE.kernel [--count 10] [--seed 1] [--save FILE.decisions] [...]
+                usage: tessera telamon space FILE.kernel [--arch sm_80] [--param N=V,...] [--json]
+                       tessera telamon sample FILE.kernel [--descents 10] [--seed 1] [--save FILE.decisions] [...]
                        tessera telamon codegen FILE.kernel [--decisions FILE.decisions] [--out DIR] [...]
                        tessera telamon stats FILE.kernel [--descents 1000] [--probes 1000] [--seed 1] [...]
                        tessera telamon instance FILE.kernel [...]
@@ -68,10 +68,10 @@ public final class TelamonCommand implements CliCommand {
                            GPU (bound × a factor in [1, 100) hashed from --seed and the decisions) or replaying the times
                            of an earlier --log; stops at --budget evaluations or --time-limit; --save writes the best
                            decision list for codegen; --cut strict keeps subtrees whose bound equals the best time
-                  --target sm_75, sm_80 (default), sm_86, sm_89 or sm_90; --param N=V,... replaces parameters' values
+                  --arch sm_75, sm_80 (default), sm_86, sm_89 or sm_90; --param N=V,... replaces parameters' values
                            (--param n=64,m=8 is --param n=64 --param m=8)
                   --time-limit S   seconds for the whole command, building the space included (default 600, at most
-                                   1000000); --count, --descents, --probes: 1..1000000
+                                   1000000); --descents, --probes: 1..1000000
                 examples:
                   tessera telamon space examples/telamon/scal.kernel
                   tessera telamon bound examples/telamon/scal.kernel --decisions examples/telamon/scal.decisions""";
@@ -84,11 +84,11 @@ public final class TelamonCommand implements CliCommand {
 
     @Override
     public Set<String> valuedOptions() {
-        return Set.of("target", "param", "count", "seed", "save", "decisions", "out", "descents", "probes", "time-limit", "gpu", "ordering",
+        return Set.of("arch", "param", "seed", "save", "decisions", "out", "descents", "probes", "time-limit", "gpu", "ordering",
                 "evaluator", "budget", "log", "order", "policy", "cut");
     }
 
-    /** The most descents or probes ({@code --count}, {@code --descents}, {@code --probes}) one run makes ({@value}). */
+    /** The most descents or probes ({@code --descents}, {@code --probes}) one run makes ({@value}). */
     public static final int MAX_SAMPLES = 1_000_000;
 
     /** Default {@code --time-limit} in seconds: reading, building the space, descents and code generation together. */
@@ -107,7 +107,7 @@ public final class TelamonCommand implements CliCommand {
         String sub = a.positional(0, "subcommand (space, sample, codegen, stats, instance, bound or search)");
         a.expectPositional(sub.equals("search") ? 3 : 2); // search --evaluator replay LOG
         String file = a.positional(1, "FILE.kernel");
-        TelamonPipeline.Settings s = new TelamonPipeline.Settings(a.option("target").orElse(TelamonPipeline.Settings.DEFAULT_TARGET),
+        TelamonPipeline.Settings s = new TelamonPipeline.Settings(a.option("arch").orElse(TelamonPipeline.Settings.DEFAULT_TARGET),
                 a.integers("param", "NAME=VALUE"));
         Deadline deadline = Deadline.after(a.timeLimit(TIME_LIMIT_S));
         Monitor monitor = ctx.monitor().withDeadline(deadline, "telamon");
@@ -167,7 +167,7 @@ public final class TelamonCommand implements CliCommand {
     }
 
     private int sample(CliContext ctx, Args a, String file, String text, TelamonPipeline.Settings s, Monitor monitor) {
-        int count = a.intOption("count", 10, 1, MAX_SAMPLES);
+        int count = a.intOption("descents", 10, 1, MAX_SAMPLES);
         Diagnostics d = new Diagnostics();
         TelamonPipeline.Result r = root(ctx, file, text, s, d, monitor);
         if (r == null) {

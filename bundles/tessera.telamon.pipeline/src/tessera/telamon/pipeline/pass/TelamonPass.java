@@ -56,11 +56,13 @@ public final class TelamonPass extends FilePass {
         } catch (NumberFormatException e) {
             context.report(tessera.core.Diagnostic.error("tessera.properties", 0, "telamon.param.*: " + e.getMessage(),
                     "write telamon.param.NAME=INTEGER"));
+            context.publish(new TelamonPipeline.Result(null, null, null, null, null)); // telamon.search: reported here
             return;
         }
         Diagnostics d = new Diagnostics();
         TelamonPipeline.Result r = TelamonPipeline.run(kernelFile, kernelText, decisionsFile, decisions.orElse(null), s, d,
                 context.monitor().withDeadline(Deadline.after(TIME_LIMIT), "the telamon pass on " + kernelFile));
+        context.publish(r); // telamon.search searches this space instead of building it again
         for (tessera.core.Diagnostic x : d) {
             if (x.file().equals(decisionsFile) == forDecisions) { // each file reports its own problems
                 context.report(x);

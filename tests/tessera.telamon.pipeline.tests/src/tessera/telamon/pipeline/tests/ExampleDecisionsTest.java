@@ -21,7 +21,7 @@ import tessera.testing.Fixtures;
 
 /**
  * The decision list beside each example kernel (examples/telamon/NAME.decisions, written by
- * {@code tessera telamon sample NAME.kernel --count 1 --seed 1 --save NAME.decisions}) fixes an implementation whose PTX
+ * {@code tessera telamon sample NAME.kernel --descents 1 --seed 1 --save NAME.decisions}) fixes an implementation whose PTX
  * assembles with ptxas for the five targets, at the thesis's sizes.
  */
 class ExampleDecisionsTest {

@@ -100,8 +100,8 @@ class HostileInputTest {
     void optionsAreBoundedAndTheTimeLimitCoversTheSpace() throws Exception {
         Files.writeString(dir.resolve("scal.kernel"), example("scal.kernel"));
         String[][] cases = {
-            {"sample", "--count", "0", "--count must be between 1 and 1000000"},
-            {"sample", "--count", "2000000000", "--count must be between 1 and 1000000"},
+            {"sample", "--descents", "0", "--descents must be between 1 and 1000000"},
+            {"sample", "--descents", "2000000000", "--descents must be between 1 and 1000000"},
             {"stats", "--descents", "-1", "--descents must be between 1 and 1000000"},
             {"stats", "--probes", "2000000000", "--probes must be between 1 and 1000000"},
             {"space", "--time-limit", "0", "--time-limit must be more than 0"},
@@ -126,7 +126,7 @@ class HostileInputTest {
         assertEquals(CliCommand.USAGE, r.code(), r.err());
         assertTrue(r.err().contains("--out afile: is a file"), r.err());
         Files.createDirectories(dir.resolve("folder"));
-        r = telamon("sample", "scal.kernel", "--count", "1", "--save", "folder");
+        r = telamon("sample", "scal.kernel", "--descents", "1", "--save", "folder");
         assertEquals(CliCommand.USAGE, r.code(), r.err());
         assertTrue(r.err().contains("--save folder: is a folder"), r.err());
         r = telamon("codegen", "scal.kernel", "--out", "gen");

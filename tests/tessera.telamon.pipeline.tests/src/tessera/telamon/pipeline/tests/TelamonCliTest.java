@@ -29,7 +29,7 @@ class TelamonCliTest {
     @Test
     void sampleThenCodegen(@TempDir Path dir) throws Exception {
         Path decisions = dir.resolve("scal.decisions");
-        Run s = CliRunner.run(ROOT, "telamon", "sample", "examples/telamon/scal.kernel", "--param", "n=256", "--count", "3",
+        Run s = CliRunner.run(ROOT, "telamon", "sample", "examples/telamon/scal.kernel", "--param", "n=256", "--descents", "3",
                 "--save", decisions.toString());
         assertEquals(0, s.code(), s.err());
         assertTrue(s.out().startsWith("scal: 3/3 descents reached a leaf"), s.out());
@@ -64,7 +64,7 @@ class TelamonCliTest {
         Run r = CliRunner.run(ROOT, "telamon", "space", "examples/telamon/nothing.kernel");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("cannot read the kernel"), r.err());
-        r = CliRunner.run(ROOT, "telamon", "space", "examples/telamon/scal.kernel", "--target", "sm_70");
+        r = CliRunner.run(ROOT, "telamon", "space", "examples/telamon/scal.kernel", "--arch", "sm_70");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("unknown target sm_70"), r.err());
         // no tile of 2..4 divides 1001 = 7·11·13
