@@ -218,11 +218,7 @@ public final class Main {
 
     static int runCommand(CliCommand command, String name, List<String> rest, CliContext ctx, PrintStream err,
             boolean debug) {
-        try {
-            return runCommandOnce(command, name, rest, ctx, err, debug);
-        } finally {
-            ctx.progress().done();
-        }
+        return ctx.progress().whileRunning(name, () -> runCommandOnce(command, name, rest, ctx, err, debug));
     }
 
     private static int runCommandOnce(CliCommand command, String name, List<String> rest, CliContext ctx,

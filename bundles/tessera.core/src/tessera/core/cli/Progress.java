@@ -15,6 +15,7 @@ public final class Progress implements Monitor {
     /** The least time between two redraws of the bar. */
     private static final long REDRAW_NS = 100_000_000L;
     private static final int BAR = 20;
+    private static final long TICK_MS = 500;
 
     private final PrintStream err;
     private final boolean quiet;
@@ -28,6 +29,7 @@ public final class Progress implements Monitor {
     private long lastDraw;
     private String lastText = "";
     private String lastTask;
+    private String fallback = "";
     private boolean drawn;
 
     /**
@@ -85,6 +87,39 @@ public final class Progress implements Monitor {
         return Thread.currentThread().isInterrupted();
     }
 
+    /**
+     * Shows progress for {@code command} while {@code body} runs even when the command reports none of its own: a
+     * daemon thread ticks twice a second, so a command past its first second shows "tessera NAME" and, on a terminal,
+     * the seconds elapsed; then the progress is cleared ({@link #done()}).
+     */
+    public int whileRunning(String command, java.util.function.IntSupplier body) {
+        synchronized (this) {
+            fallback = "tessera " + command;
+        }
+        Thread ticker = new Thread(() -> {
+            try {
+                while (true) {
+                    Thread.sleep(TICK_MS);
+                    synchronized (this) {
+                        show(false);
+                    }
+                }
+            } catch (InterruptedException e) {
+                // the command is over
+            }
+        }, "tessera-progress");
+        ticker.setDaemon(true);
+        if (!quiet) {
+            ticker.start();
+        }
+        try {
+            return body.getAsInt();
+        } finally {
+            ticker.interrupt();
+            done();
+        }
+    }
+
     /** Clears the bar (a terminal) once the command is over. */
     public synchronized void done() {
         if (drawn && terminal) {
@@ -100,6 +135,9 @@ public final class Progress implements Monitor {
             return;
         }
         String text = task.isEmpty() ? item : item.isEmpty() ? task : task + ": " + item;
+        if (text.isEmpty()) {
+            text = fallback;
+        }
         boolean changedTask = !task.equals(lastTask);
         lastTask = task;
         if (terminal) {
@@ -113,7 +151,7 @@ public final class Progress implements Monitor {
                 bar = "[" + "#".repeat(filled) + ".".repeat(BAR - filled) + "] " + Math.min(done, total) + "/" + total
                         + " ";
             }
-            String line = bar + text;
+            String line = bar + text + " (" + (now - start) / 1_000_000_000L + " s)";
             int width = columns() - 1;
             err.print("\r" + (line.length() > width ? line.substring(0, Math.max(0, width)) : line) + "\033[K");
             err.flush();

@@ -253,14 +253,10 @@ public final class SearchTab {
                     + " (rebuild the project)", true);
         }
         return new Outcome(t, String.format(Locale.ROOT, "%s (evaluator %s, seed %s): %d evaluations (%d failed), "
-                + "%d cuts, %d dead ends, best %s; stopped: %s", logFile, str(t, "evaluator"), str(t, "seed"),
+                + "%d cuts, %d dead ends, best %s; stopped: %s", logFile, t.setting("evaluator"), t.setting("seed"),
                 t.evaluations(), t.failures(), t.cuts(), t.deadEnds(),
                 Double.isInfinite(t.best()) ? "-" : SearchRun.time(t.best()),
                 t.stop() == null ? "the log stops short" : t.stop()), false);
-    }
-
-    private static String str(SearchTree t, String key) {
-        return t.start() != null && t.start().has(key) ? t.start().get(key).getAsString() : "?";
     }
 
     /** The job's monitor: cancel from the job, the progress line (at most every 150 ms) to the summary. */

@@ -394,6 +394,11 @@ public final class SearchTree {
         return bestLeaf;
     }
 
+    /** A setting of the run's start line as text ({@code "seed"}, {@code "evaluator"}, …), or "?" when absent. */
+    public String setting(String key) {
+        return start != null && start.has(key) && !start.get(key).isJsonNull() ? start.get(key).getAsString() : "?";
+    }
+
     /** The log's start line (settings, evaluator, kernel), or null. */
     public JsonObject start() {
         return start;

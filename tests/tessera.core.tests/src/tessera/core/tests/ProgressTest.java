@@ -52,9 +52,23 @@ class ProgressTest {
     void aBarRedrawnInPlaceOnATerminalAndClearedAtTheEnd() {
         work(new Progress(err, false, true, Duration.ZERO));
         String s = shown();
-        assertTrue(s.contains("\r[##########..........] 2/4 modsched loops.ddg: loop b\033[K"), s);
+        assertTrue(s.contains("\r[##########..........] 2/4 modsched loops.ddg: loop b (0 s)\033[K"), s);
         assertTrue(s.endsWith("\r\033[K"), "the bar is cleared: " + s);
         assertTrue(!s.contains("\n"), "redrawn in place, no new lines: " + s);
+    }
+
+    @Test
+    void aCommandThatReportsNothingStillShowsThatItRuns() {
+        Progress p = new Progress(err, false, false, Duration.ZERO);
+        int code = p.whileRunning("telamon", () -> {
+            long end = System.nanoTime() + 10_000_000_000L; // until the ticker has shown it (at most 10 s)
+            while (!shown().contains("tessera telamon") && System.nanoTime() < end) {
+                Thread.onSpinWait();
+            }
+            return 7;
+        });
+        assertEquals(7, code);
+        assertEquals("... tessera telamon\n", shown().replace("\r\n", "\n"), "one line in a log, not one a tick");
     }
 
     @Test
