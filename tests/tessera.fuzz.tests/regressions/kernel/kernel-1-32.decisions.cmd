@@ -7,5 +7,5 @@ codegen
 {EX}/telamon/reuse_matmul.kernel
 --decisions
 {FILE}
---out
+--out-dir
 gen

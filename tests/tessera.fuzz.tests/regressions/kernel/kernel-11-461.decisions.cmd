@@ -8,5 +8,5 @@ codegen
 {EX}/telamon/axpy.kernel
 --decisions
 {FILE}
---out
+--out-dir
 gen

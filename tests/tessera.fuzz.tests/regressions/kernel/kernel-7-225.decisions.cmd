@@ -7,5 +7,5 @@ codegen
 {EX}/telamon/scal.kernel
 --decisions
 {FILE}
---out
+--out-dir
 gen

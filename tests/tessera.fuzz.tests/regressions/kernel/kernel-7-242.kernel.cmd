@@ -8,5 +8,5 @@ codegen
 {FILE}
 --decisions
 {EX}/telamon/outer_product.decisions
---out
+--out-dir
 gen

@@ -8,5 +8,5 @@ codegen
 {EX}/telamon/scal.kernel
 --decisions
 {FILE}
---out
+--out-dir
 gen

@@ -28,17 +28,17 @@ final class BuildCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                usage: tessera build [PROJECT_DIR] [--out DIR]
+                usage: tessera build [PROJECT_DIR] [--out-dir DIR]
                   Runs every installed pass on the files of the project (default: the current folder), reads
                   settings from PROJECT_DIR/tessera.properties and writes results to DIR/gen (default: the project).
                   Exit code 1 when any file has errors.
                 examples:
-                  tessera build examples/modsched --out build""";
+                  tessera build examples/modsched --out-dir build""";
     }
 
     @Override
     public Set<String> valuedOptions() {
-        return Set.of("out");
+        return Set.of("out-dir");
     }
 
     @Override
@@ -48,9 +48,9 @@ final class BuildCommand implements CliCommand {
         if (!Files.isDirectory(project)) {
             throw new UsageException("no project folder at " + project);
         }
-        Path out = args.option("out").map(ctx::resolve).orElse(project);
+        Path out = args.option("out-dir").map(ctx::resolve).orElse(project);
         if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new UsageException("--out " + out + " is a file; name a folder (results go to its gen/)");
+            throw new UsageException("--out-dir " + out + " is a file; name a folder (results go to its gen/)");
         }
         List<PassRun> runs = new ProjectRunner(PassRegistry.discover()).run(project, out, ctx.monitor());
         if (ctx.json()) {

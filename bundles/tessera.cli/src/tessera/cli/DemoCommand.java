@@ -29,16 +29,16 @@ final class DemoCommand implements CliCommand {
     @Override
     public String usage() {
         return """
-                usage: tessera demo [--examples DIR] [--out DIR]
+                usage: tessera demo [--examples DIR] [--out-dir DIR]
                   Runs every installed pass on the example project (default: the examples/ folder of the
                   Tessera installation) and writes all results under DIR/gen (default: out/demo).
                 examples:
-                  tessera demo --examples examples/modsched --out demo""";
+                  tessera demo --examples examples/modsched --out-dir demo""";
     }
 
     @Override
     public Set<String> valuedOptions() {
-        return Set.of("examples", "out");
+        return Set.of("examples", "out-dir");
     }
 
     @Override
@@ -48,9 +48,9 @@ final class DemoCommand implements CliCommand {
         if (!Files.isDirectory(examples)) {
             throw new UsageException("no examples folder at " + examples + " (give one with --examples DIR)");
         }
-        Path out = ctx.resolve(args.option("out").orElse("out/demo"));
+        Path out = ctx.resolve(args.option("out-dir").orElse("out/demo"));
         if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new UsageException("--out " + out + " is a file; name a folder (results go to its gen/)");
+            throw new UsageException("--out-dir " + out + " is a file; name a folder (results go to its gen/)");
         }
         PassRegistry registry = PassRegistry.discover();
         List<PassRun> runs = new ProjectRunner(registry).run(examples, out, ctx.monitor());

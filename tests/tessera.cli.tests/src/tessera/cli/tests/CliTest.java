@@ -51,11 +51,11 @@ class CliTest {
     @Test
     void demoRunsOnTheExamplesAndNamesItsResultFolder(@TempDir Path dir) throws Exception {
         Path examples = Fixtures.root().resolve("examples");
-        Run r = run(dir, "demo", "--examples", examples.toString(), "--out", dir.resolve("demo").toString());
+        Run r = run(dir, "demo", "--examples", examples.toString(), "--out-dir", dir.resolve("demo").toString());
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("Tessera demo:"), r.out());
         assertTrue(r.out().contains("Results are under " + dir.resolve("demo").resolve("gen")), r.out());
-        Run j = run(dir, "--json", "demo", "--examples", examples.toString(), "--out", dir.resolve("d2").toString());
+        Run j = run(dir, "--json", "demo", "--examples", examples.toString(), "--out-dir", dir.resolve("d2").toString());
         assertEquals(0, j.code());
         assertTrue(j.out().trim().startsWith("{") && j.out().contains("\"ok\": true"), j.out());
         assertEquals(2, run(dir, "demo", "--examples", dir.resolve("missing").toString()).code());

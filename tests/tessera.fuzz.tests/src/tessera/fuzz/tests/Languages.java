@@ -212,11 +212,11 @@ final class Languages {
             if (small) {
                 c.addAll(cmds(
                         10, "!--json telamon sample {FILE} --descents 2 --seed 1 --time-limit 3",
-                        5, "!--json telamon codegen {FILE} --decisions {EX}/telamon/" + n + ".decisions --out gen --time-limit 3",
+                        5, "!--json telamon codegen {FILE} --decisions {EX}/telamon/" + n + ".decisions --out-dir gen --time-limit 3",
                         2, "!--json telamon stats {FILE} --descents 10 --probes 10 --seed 1 --time-limit 3"));
                 t.add(new Target("telamon/" + n + ".decisions", cmds(
-                        10, "--json telamon codegen {EX}/telamon/" + n + ".kernel --decisions {FILE} --out gen --time-limit 3",
-                        3, "telamon codegen {EX}/telamon/" + n + ".kernel --decisions {FILE} --out gen --time-limit 3"),
+                        10, "--json telamon codegen {EX}/telamon/" + n + ".kernel --decisions {FILE} --out-dir gen --time-limit 3",
+                        3, "telamon codegen {EX}/telamon/" + n + ".kernel --decisions {FILE} --out-dir gen --time-limit 3"),
                         null, List.of(), 2));
             }
             t.add(new Target("telamon/" + n + ".kernel", c, "telamon/" + n + ".kernel", List.of(), small ? 4 : 1));

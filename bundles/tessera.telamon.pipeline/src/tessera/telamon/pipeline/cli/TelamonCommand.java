@@ -48,7 +48,7 @@ public final class TelamonCommand implements CliCommand {
         return """
                 usage: tessera telamon space FILE.kernel [--arch sm_80] [--param N=V,...] [--json]
                        tessera telamon sample FILE.kernel [--descents 10] [--seed 1] [--save FILE.decisions] [...]
-                       tessera telamon codegen FILE.kernel [--decisions FILE.decisions] [--out DIR] [...]
+                       tessera telamon codegen FILE.kernel [--decisions FILE.decisions] [--out-dir DIR] [...]
                        tessera telamon stats FILE.kernel [--descents 1000] [--probes 1000] [--seed 1] [...]
                        tessera telamon instance FILE.kernel [...]
                        tessera telamon bound FILE.kernel [--decisions FILE.decisions] [--gpu hopper|kepler|FILE.json] [--ordering compiled|emitted]
@@ -84,7 +84,7 @@ public final class TelamonCommand implements CliCommand {
 
     @Override
     public Set<String> valuedOptions() {
-        return Set.of("arch", "param", "seed", "save", "decisions", "out", "descents", "probes", "time-limit", "gpu", "ordering",
+        return Set.of("arch", "param", "seed", "save", "decisions", "out-dir", "descents", "probes", "time-limit", "gpu", "ordering",
                 "evaluator", "budget", "log", "order", "policy", "cut");
     }
 
@@ -100,7 +100,7 @@ public final class TelamonCommand implements CliCommand {
     public Optional<InputFile> inputFile(Args args) {
         // search --evaluator replay LOG: LOG is the third word, not a second kernel
         return args.option("evaluator").filter("replay"::equals).isPresent() ? Optional.empty()
-                : InputFile.at(1, "kernel", Set.of("save", "out", "log", "decisions"));
+                : InputFile.at(1, "kernel", Set.of("save", "out-dir", "log", "decisions"));
     }
     @Override
     public int run(CliContext ctx, Args a) {
@@ -244,24 +244,24 @@ public final class TelamonCommand implements CliCommand {
         if (r.code() == null) {
             return FAILED;
         }
-        if (a.option("out").isPresent()) {
-            String dir = a.option("out").get();
+        if (a.option("out-dir").isPresent()) {
+            String dir = a.option("out-dir").get();
             Path out = ctx.resolve(dir);
             if (Files.exists(out) && !Files.isDirectory(out)) {
-                throw new UsageException("--out " + dir + ": is a file; codegen writes a folder of outputs");
+                throw new UsageException("--out-dir " + dir + ": is a file; codegen writes a folder of outputs");
             }
             try {
                 Files.createDirectories(out);
                 String prefix = dir.endsWith("/") ? dir : dir + "/";
-                ctx.writeOutput("out", prefix + base + ".ptx", r.code().ptx().getBytes(StandardCharsets.UTF_8));
-                ctx.writeOutput("out", prefix + base + ".launch.json", r.code().launch().toJson().getBytes(StandardCharsets.UTF_8));
-                ctx.writeOutput("out", prefix + base + ".tree.txt",
+                ctx.writeOutput("out-dir", prefix + base + ".ptx", r.code().ptx().getBytes(StandardCharsets.UTF_8));
+                ctx.writeOutput("out-dir", prefix + base + ".launch.json", r.code().launch().toJson().getBytes(StandardCharsets.UTF_8));
+                ctx.writeOutput("out-dir", prefix + base + ".tree.txt",
                         (r.code().tree() + "\n" + r.code().pseudoCode()).getBytes(StandardCharsets.UTF_8));
             } catch (IOException e) {
                 ctx.report(Diagnostic.error(out.toString(), 0, "cannot write: " + e.getMessage(), "check the folder"));
                 return FAILED;
             }
-            if (ctx.json()) { // --json: one JSON document on stdout, also with --out
+            if (ctx.json()) { // --json: one JSON document on stdout, also with --out-dir
                 ctx.json(tessera.core.cli.Json.object("ptx", out.resolve(base + ".ptx").toString(), "launch",
                         out.resolve(base + ".launch.json").toString(), "tree", out.resolve(base + ".tree.txt").toString()));
             } else {

@@ -62,7 +62,7 @@ abstract class AbstractTesseraMojo extends AbstractMojo {
         TesseraRuntime.Result result;
         Map<?, ?> report;
         try {
-            result = runtime.run(List.of("--json", "--quiet", "build", source.toString(), "--out", outRoot.toString()),
+            result = runtime.run(List.of("--json", "--quiet", "build", source.toString(), "--out-dir", outRoot.toString()),
                     source);
             if (result.exitCode() != 0 && result.exitCode() != 1) {
                 throw new MojoExecutionException("tessera build failed (exit code " + result.exitCode() + "): "

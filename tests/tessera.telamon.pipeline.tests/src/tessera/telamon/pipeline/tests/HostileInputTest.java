@@ -122,14 +122,14 @@ class HostileInputTest {
         Files.writeString(dir.resolve("scal.kernel"), example("scal.kernel"));
         Files.writeString(dir.resolve("scal.decisions"), example("scal.decisions"));
         Files.writeString(dir.resolve("afile"), "x");
-        Run r = telamon("codegen", "scal.kernel", "--out", "afile");
+        Run r = telamon("codegen", "scal.kernel", "--out-dir", "afile");
         assertEquals(CliCommand.USAGE, r.code(), r.err());
-        assertTrue(r.err().contains("--out afile: is a file"), r.err());
+        assertTrue(r.err().contains("--out-dir afile: is a file"), r.err());
         Files.createDirectories(dir.resolve("folder"));
         r = telamon("sample", "scal.kernel", "--descents", "1", "--save", "folder");
         assertEquals(CliCommand.USAGE, r.code(), r.err());
         assertTrue(r.err().contains("--save folder: is a folder"), r.err());
-        r = telamon("codegen", "scal.kernel", "--out", "gen");
+        r = telamon("codegen", "scal.kernel", "--out-dir", "gen");
         assertEquals(CliCommand.OK, r.code(), r.err());
         assertTrue(Files.isRegularFile(dir.resolve("gen/scal.ptx")));
     }

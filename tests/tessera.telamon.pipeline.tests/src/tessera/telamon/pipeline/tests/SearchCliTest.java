@@ -47,7 +47,7 @@ class SearchCliTest {
         assertTrue(decisions.contains("size(d1)="), decisions);
 
         Run c = CliRunner.run(ROOT, "telamon", "codegen", "examples/telamon/scal.kernel", "--param", "n=64",
-                "--decisions", best.toString(), "--out", dir.resolve("gen").toString());
+                "--decisions", best.toString(), "--out-dir", dir.resolve("gen").toString());
         assertEquals(0, c.code(), c.err());
         assertTrue(Files.readString(dir.resolve("gen/scal.ptx")).contains(".visible .entry scal("));
 

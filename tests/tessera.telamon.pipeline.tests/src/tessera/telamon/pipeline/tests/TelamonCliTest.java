@@ -35,7 +35,7 @@ class TelamonCliTest {
         assertTrue(s.out().startsWith("scal: 3/3 descents reached a leaf"), s.out());
         assertTrue(Files.readString(decisions).contains("size(d1)="));
         Run c = CliRunner.run(ROOT, "telamon", "codegen", "examples/telamon/scal.kernel", "--param", "n=256", "--decisions",
-                decisions.toString(), "--out", dir.resolve("gen").toString());
+                decisions.toString(), "--out-dir", dir.resolve("gen").toString());
         assertEquals(0, c.code(), c.err());
         assertTrue(Files.readString(dir.resolve("gen/scal.ptx")).contains(".visible .entry scal("));
         assertTrue(Files.readString(dir.resolve("gen/scal.launch.json")).contains("\"block\""));
