@@ -15,7 +15,6 @@ import java.util.stream.Stream;
 import tessera.core.cli.Args;
 import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliCommand.InputFile;
-import tessera.core.cli.CliContext;
 import tessera.core.cli.Json;
 import tessera.core.cli.Progress;
 import tessera.core.cli.UsageException;
@@ -29,24 +28,22 @@ import tessera.core.pass.ProjectRunner;
  * skipping what the builder skips (gen/, target/, hidden folders), in name order.
  */
 final class Batch {
-    /** Runs the command once on {@code words} (one file's command line) in {@code ctx}. */
+    /** Runs the command once on {@code words} (one file's command line), its output on {@code out}, as a lone run. */
     @FunctionalInterface
     interface Runner {
-        int run(List<String> words, CliContext ctx, PrintStream err);
+        int run(List<String> words, PrintStream out);
     }
 
     private final String name;
     private final Args args;
     private final int position;
     private final List<String> files;
-    private final Path cwd;
 
-    private Batch(String name, Args args, int position, List<String> files, Path cwd) {
+    private Batch(String name, Args args, int position, List<String> files) {
         this.name = name;
         this.args = args;
         this.position = position;
         this.files = files;
-        this.cwd = cwd;
     }
 
     /**
@@ -90,7 +87,7 @@ final class Batch {
                 files.add(g);
             }
         }
-        return new Batch(command.name(), args, p, List.copyOf(files), cwd);
+        return new Batch(command.name(), args, p, List.copyOf(files));
     }
 
     /** The files under {@code folder} with one of the input's extensions, named from {@code given} on, in name order. */
@@ -113,10 +110,6 @@ final class Batch {
         return dot < 0 ? "" : n.substring(dot + 1);
     }
 
-    List<String> files() {
-        return files;
-    }
-
     /** Runs every file; the exit code is the worst of the files' (Ctrl-C stops after the file under way: 130). */
     int run(boolean json, boolean quiet, PrintStream out, PrintStream err, Runner runner) {
         Progress progress = Progress.onStderr(err, quiet);
@@ -135,14 +128,12 @@ final class Batch {
             int code;
             if (json) {
                 ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-                JsonOnFailure guard = new JsonOnFailure(new PrintStream(buffer, true, StandardCharsets.UTF_8), err);
-                code = runner.run(words, new CliContext(guard.out(), guard.err(), cwd, true, true), guard.err());
-                guard.finish(code);
+                code = runner.run(words, new PrintStream(buffer, true, StandardCharsets.UTF_8));
                 results.add(Json.object("file", file, "exitCode", code,
                         "result", Json.embed(buffer.toString(StandardCharsets.UTF_8))));
             } else {
                 out.println("==> " + file + " <==");
-                code = runner.run(words, new CliContext(out, err, cwd, false, true), err);
+                code = runner.run(words, out);
             }
             ran++;
             failed += code == CliCommand.OK ? 0 : 1;

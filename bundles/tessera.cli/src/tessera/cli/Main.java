@@ -147,8 +147,9 @@ public final class Main {
         if (batch != null) {
             boolean quietBatch = quiet;
             boolean jsonBatch = json;
+            // each file runs as a lone quiet run (its own JSON document); the batch shows its own progress
             return onLargeStack(() -> batch.run(jsonBatch, quietBatch, out, err,
-                    (words, ctx, e) -> runCommand(command, name, words, ctx, e, withTraces)), err, name);
+                    (words, o) -> runOnce(command, name, words, jsonBatch, true, withTraces, o, err, cwd)), err, name);
         }
         return runOnce(command, name, rest, json, quiet, withTraces, out, err, cwd);
     }
