@@ -15,6 +15,7 @@ import tessera.dspace.runtime.csp.Candidate;
 import tessera.telamon.kernel.Kernel;
 import tessera.telamon.model.Hardware;
 import tessera.telamon.model.LowerBound;
+import tessera.telamon.gpu.GpuEvaluator;
 import tessera.telamon.search.Evaluator;
 import tessera.telamon.search.ReplayEvaluator;
 import tessera.telamon.search.SearchLog;
@@ -163,6 +164,9 @@ public final class SearchRun {
                 + "stopped: %s%s", res.evaluations(), res.failures(), res.cuts(), res.deadEnds(), res.nodes(),
                 stop(res), res.stop() == TagSearch.Stop.EXHAUSTED ? " (every leaf evaluated or cut: the best is the "
                         + "optimum)" : ""));
+        if (evaluator instanceof GpuEvaluator g) {
+            g.report().forEach(l -> lines.add("  " + l));
+        }
         if (saved != null) {
             lines.add("  best decisions saved to " + saved);
         }

@@ -36,8 +36,12 @@ import tessera.core.Deadline;
 import tessera.core.Monitor;
 import tessera.core.pass.GenPaths;
 import tessera.dspace.runtime.csp.Candidate;
+import tessera.telamon.gpu.CudaDriver;
+import tessera.telamon.gpu.GpuEvaluator;
+import tessera.telamon.gpu.GpuException;
 import tessera.telamon.model.Hardware;
 import tessera.telamon.pipeline.SearchRun;
+import tessera.telamon.search.Evaluator;
 import tessera.telamon.search.SearchLog;
 import tessera.telamon.search.SearchTree;
 import tessera.telamon.search.SyntheticEvaluator;
@@ -54,7 +58,7 @@ import tessera.ui.Monitors;
  */
 public final class SearchTab {
     /** The evaluators the combo offers. */
-    public static final String SYNTHETIC = "synthetic", LOG = "log";
+    public static final String SYNTHETIC = "synthetic", LOG = "log", GPU = "gpu";
     public static final int DEFAULT_BUDGET = 200;
     static final Color GREY = new Color(150, 150, 150), DEAD = new Color(170, 90, 40), FAILED = new Color(160, 30, 30);
     static final String[] COLUMNS = { "decision", "bound", "n", "s", "best below", "status" };
@@ -88,7 +92,7 @@ public final class SearchTab {
         seed.setLayoutData(new GridData(40, SWT.DEFAULT));
         new Label(bar, SWT.NONE).setText("  evaluator");
         evaluator = new Combo(bar, SWT.READ_ONLY);
-        evaluator.setItems(SYNTHETIC, LOG + " (the builder's)");
+        evaluator.setItems(SYNTHETIC, LOG + " (the builder's)", GPU + " (device 0)");
         evaluator.select(0);
         new Label(bar, SWT.NONE).setText("  GPU");
         gpu = new Combo(bar, SWT.READ_ONLY);
@@ -166,7 +170,7 @@ public final class SearchTab {
         if (job != null) {
             cancel();
         }
-        boolean fromLog = evaluator.getSelectionIndex() == 1;
+        boolean fromLog = evaluator.getSelectionIndex() == 1, onGpu = evaluator.getSelectionIndex() == 2;
         int b;
         long sd;
         try {
@@ -192,7 +196,7 @@ public final class SearchTab {
                 Job self = this;
                 Outcome o;
                 try {
-                    o = fromLog ? load(files, logFile) : search(s, from, hw, settings, progress(self, pm));
+                    o = fromLog ? load(files, logFile) : search(s, from, hw, settings, onGpu, progress(self, pm));
                 } catch (RuntimeException e) {
                     o = new Outcome(null, name + " failed: " + e, true);
                 }
@@ -226,11 +230,24 @@ public final class SearchTab {
     }
 
     private static Outcome search(TelamonSession s, Candidate from, Hardware hw, TagSearch.Settings settings,
-            Monitor monitor) {
+            boolean onGpu, Monitor monitor) {
         var bound = SearchRun.bound(s.kernel(), hw);
         SearchLog log = SearchLog.memory();
-        var ev = new SyntheticEvaluator(bound, settings.seed());
-        TagSearch.Result r = SearchRun.run(s.kernel(), from, bound, ev, settings, log, Deadline.never(), monitor);
+        Evaluator ev;
+        try {
+            ev = onGpu ? new GpuEvaluator(CudaDriver.open(), s.kernel(), s.target(), settings.seed())
+                    : new SyntheticEvaluator(bound, settings.seed());
+        } catch (GpuException e) {
+            return new Outcome(null, e.getMessage() + " (choose the synthetic evaluator)", true);
+        }
+        TagSearch.Result r;
+        try {
+            r = SearchRun.run(s.kernel(), from, bound, ev, settings, log, Deadline.never(), monitor);
+        } finally {
+            if (ev instanceof GpuEvaluator g) {
+                g.close();
+            }
+        }
         if (r.stop() == TagSearch.Stop.CANCELLED) {
             return new Outcome(null, "Search cancelled.", false);
         }
@@ -350,11 +367,11 @@ public final class SearchTab {
         return chart.pointCount();
     }
 
-    /** Sets the bar as a user would: budget, seed, evaluator ({@link #SYNTHETIC} or {@link #LOG}). */
+    /** Sets the bar as a user would: budget, seed, evaluator ({@link #SYNTHETIC}, {@link #LOG} or {@link #GPU}). */
     public void setSettings(int b, long s, String ev) {
         budget.setText(Integer.toString(b));
         seed.setText(Long.toString(s));
-        evaluator.select(LOG.equals(ev) ? 1 : 0);
+        evaluator.select(LOG.equals(ev) ? 1 : GPU.equals(ev) ? 2 : 0);
     }
 
     /** The chart's x axis: wall time in s (true) or evaluations. */

@@ -22,6 +22,10 @@ import tessera.core.cli.CliCommand;
 import tessera.core.cli.CliContext;
 import tessera.core.cli.UsageException;
 import tessera.dspace.runtime.csp.Candidate;
+import tessera.telamon.codegen.Target;
+import tessera.telamon.gpu.CudaDriver;
+import tessera.telamon.gpu.GpuEvaluator;
+import tessera.telamon.gpu.GpuException;
 import tessera.telamon.model.Hardware;
 import tessera.telamon.pipeline.SearchRun;
 import tessera.telamon.pipeline.TelamonPipeline;
@@ -31,7 +35,7 @@ import tessera.telamon.search.SearchLog;
 import tessera.telamon.search.TagSearch;
 
 /**
- * {@code tessera telamon search FILE.kernel [--evaluator synthetic|replay LOG] [--budget N] [--seed S] [--log F]
+ * {@code tessera telamon search FILE.kernel [--evaluator gpu|synthetic|replay LOG] [--budget N] [--seed S] [--log F]
  * [--save F] [--order thesis|reverse] [--policy tag|uct] [--cut non-strict|strict]}: seed 001 §6.1's bound-guided
  * TAG search ({@link TagSearch}) with a progress line on stderr about every second, the event log as it goes, and
  * the best candidate's decision list for {@code tessera telamon codegen --decisions}.
@@ -67,9 +71,8 @@ final class SearchCommand {
                     return CliCommand.FAILED;
                 }
             }
-            case "gpu" -> throw new UsageException("--evaluator gpu: the GPU evaluator is not part of this build yet; "
-                    + "use synthetic or replay LOG");
-            default -> throw new UsageException("--evaluator " + evaluatorName + ": synthetic or replay LOG");
+            case "gpu" -> a.expectPositional(2);
+            default -> throw new UsageException("--evaluator " + evaluatorName + ": gpu, synthetic or replay LOG");
         }
         JsonObject start = replay == null ? new JsonObject() : replay.start();
         TagSearch.Settings settings = settings(a, start);
@@ -80,14 +83,53 @@ final class SearchCommand {
             ctx.report(e.diagnostic());
             return CliCommand.FAILED;
         }
+        CudaDriver gpu = null;
+        if (evaluatorName.equals("gpu")) {
+            try {
+                gpu = CudaDriver.open();
+            } catch (GpuException e) {
+                ctx.report(Diagnostic.error(file, 0, e.getMessage(),
+                        "use --evaluator synthetic or replay LOG on a machine without one"));
+                return CliCommand.FAILED;
+            }
+            s = deviceTarget(a, s, gpu);
+        }
         Diagnostics d = new Diagnostics();
         TelamonPipeline.Result r = TelamonPipeline.space(file, text, s, d, monitor);
         d.forEach(ctx::report);
         if (r.root() == null) {
+            if (gpu != null) {
+                gpu.close();
+            }
             return CliCommand.FAILED;
         }
         ToDoubleFunction<Candidate> bound = SearchRun.bound(r.kernel(), hw);
-        Evaluator evaluator = SearchRun.evaluator(replay, bound, settings.seed());
+        Evaluator evaluator = gpu != null ? new GpuEvaluator(gpu, r.kernel(), Target.of(s.target()), settings.seed())
+                : SearchRun.evaluator(replay, bound, settings.seed());
+        try {
+            return search(ctx, a, file, r, hw, bound, evaluator, settings, replay, replayFile, deadline, monitor);
+        } finally {
+            if (evaluator instanceof GpuEvaluator g) {
+                g.close();
+            }
+        }
+    }
+
+    /** Without {@code --arch}, PTX for the device's own architecture when the printer has it. */
+    private static TelamonPipeline.Settings deviceTarget(Args a, TelamonPipeline.Settings s, CudaDriver gpu) {
+        if (a.option("arch").isPresent()) {
+            return s;
+        }
+        try {
+            return new TelamonPipeline.Settings(Target.of(gpu.architecture()).arch(), s.params());
+        } catch (IllegalArgumentException e) {
+            return s; // a device newer than the printer's targets runs the default target's PTX through the JIT
+        }
+    }
+
+    private static int search(CliContext ctx, Args a, String file, TelamonPipeline.Result r, Hardware hw,
+            ToDoubleFunction<Candidate> bound, Evaluator evaluator, TagSearch.Settings settings, ReplayEvaluator replay,
+            String replayFile, Deadline deadline, Monitor monitor) {
         Writer logWriter = null;
         if (a.option("log").isPresent()) {
             Path p = ctx.resolve(a.option("log").get());
@@ -153,6 +195,11 @@ final class SearchCommand {
             out.put("nodes", res.nodes());
             out.put("stop", stop);
             out.put("decisions", res.bestDecisions());
+            if (evaluator instanceof GpuEvaluator g) {
+                out.put("checkedBests", g.checks());
+                out.put("wrongOutputs", g.wrong());
+                out.put("unchecked", g.unchecked());
+            }
             if (saved != null) {
                 out.put("saved", saved.toString());
             }

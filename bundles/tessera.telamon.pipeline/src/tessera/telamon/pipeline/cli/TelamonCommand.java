@@ -52,7 +52,7 @@ public final class TelamonCommand implements CliCommand {
                        tessera telamon stats FILE.kernel [--descents 1000] [--probes 1000] [--seed 1] [...]
                        tessera telamon instance FILE.kernel [...]
                        tessera telamon bound FILE.kernel [--decisions FILE.decisions] [--gpu hopper|kepler|FILE.json] [--ordering compiled|emitted]
-                       tessera telamon search FILE.kernel [--evaluator synthetic|replay LOG] [--budget 2000] [--seed 1]
+                       tessera telamon search FILE.kernel [--evaluator synthetic|gpu|replay LOG] [--budget 2000] [--seed 1]
                               [--log FILE.jsonl] [--save BEST.decisions] [--order thesis|reverse] [--policy tag|uct]
                               [--cut non-strict|strict] [--gpu hopper|kepler|FILE.json]
                   space    the kernel's objects and the choices left open at the root, by group, with their domains
@@ -65,8 +65,10 @@ public final class TelamonCommand implements CliCommand {
                            the hardware description (default hopper: H100/H200, sm_90); --ordering compiled (default:
                            only what ptxas keeps) or emitted (the thesis's model: the code runs in emitted order)
                   search   TAG tree search guided by the lower bound (thesis §6.1), evaluating leaves with a synthetic
-                           GPU (bound × a factor in [1, 100) hashed from --seed and the decisions) or replaying the times
-                           of an earlier --log; stops at --budget evaluations or --time-limit; --save writes the best
+                           GPU (bound × a factor in [1, 100) hashed from --seed and the decisions), on the GPU (gpu:
+                           device 0 through the CUDA driver, Java 22+; PTX for the device's sm_XX unless --arch; every
+                           new best's output checked) or replaying the times of an earlier --log; stops at --budget
+                           evaluations or --time-limit; --save writes the best
                            decision list for codegen; --cut strict keeps subtrees whose bound equals the best time
                   --arch sm_75, sm_80 (default), sm_86, sm_89 or sm_90; --param N=V,... replaces parameters' values
                            (--param n=64,m=8 is --param n=64 --param m=8)

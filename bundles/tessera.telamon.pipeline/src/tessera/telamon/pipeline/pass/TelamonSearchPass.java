@@ -20,6 +20,10 @@ import tessera.core.pass.FilePass;
 import tessera.core.pass.GenPaths;
 import tessera.core.pass.PassContext;
 import tessera.dspace.runtime.csp.Candidate;
+import tessera.telamon.codegen.Target;
+import tessera.telamon.gpu.CudaDriver;
+import tessera.telamon.gpu.GpuEvaluator;
+import tessera.telamon.gpu.GpuException;
 import tessera.telamon.model.Hardware;
 import tessera.telamon.pipeline.SearchRun;
 import tessera.telamon.pipeline.TelamonPipeline;
@@ -41,12 +45,13 @@ public final class TelamonSearchPass extends FilePass {
     }
 
     /** What the settings ask for, checked. */
-    private record Asked(TagSearch.Settings settings, ReplayEvaluator replay, String replayFile) {
+    private record Asked(TagSearch.Settings settings, ReplayEvaluator replay, String replayFile, boolean gpu) {
     }
 
     /**
      * On a {@code .kernel}, off unless {@code telamon.search.budget=N} is set in tessera.properties. Settings:
-     * {@code telamon.search.budget}, {@code .seed} (1), {@code .evaluator} (synthetic, or replay with
+     * {@code telamon.search.budget}, {@code .seed} (1), {@code .evaluator} (synthetic, gpu — device 0, PTX for
+     * {@code telamon.target} — or replay with
      * {@code .replay=PATH} of an event log, project-relative; a setting left out is then the log's), {@code .order}
      * (thesis|reverse), {@code .policy} (tag|uct), {@code .cut} (non-strict|strict) and {@code telamon.gpu}. It
      * searches the space the {@code telamon} pass built (its published {@link TelamonPipeline.Result}), or builds it
@@ -97,11 +102,28 @@ public final class TelamonSearchPass extends FilePass {
         }
         ToDoubleFunction<Candidate> bound = SearchRun.bound(r.kernel(), hw);
         TagSearch.Settings settings = asked.settings();
-        Evaluator evaluator = SearchRun.evaluator(asked.replay(), bound, settings.seed());
+        Evaluator evaluator;
+        if (asked.gpu()) {
+            try {
+                Target target = Target.of(TelamonPipeline.Settings.of(p).target());
+                evaluator = new GpuEvaluator(CudaDriver.open(), r.kernel(), target, settings.seed());
+            } catch (GpuException | IllegalArgumentException e) {
+                context.report(problem("evaluator", "gpu", e.getMessage(), "write " + PREFIX
+                        + "evaluator=synthetic on a machine without an NVIDIA GPU"));
+                context.summary(id() + ": no search for " + file + " (no GPU)");
+                return;
+            }
+        } else {
+            evaluator = SearchRun.evaluator(asked.replay(), bound, settings.seed());
+        }
         StringWriter logText = new StringWriter();
         TagSearch.Result res;
         try (SearchLog log = SearchLog.to(logText)) {
             res = SearchRun.run(r.kernel(), r.root(), bound, evaluator, settings, log, deadline, monitor);
+        } finally {
+            if (evaluator instanceof GpuEvaluator g) {
+                g.close();
+            }
         }
         context.monitor().checkCanceled(); // cancelled in Studio: nothing is committed
         Diagnostic diverged = SearchRun.diverged(asked.replayFile(), asked.replay());
@@ -155,9 +177,9 @@ public final class TelamonSearchPass extends FilePass {
                     bad.add(e.diagnostic());
                 }
             }
-        } else if (!evaluator.equals("synthetic")) {
+        } else if (!evaluator.equals("synthetic") && !evaluator.equals("gpu")) {
             bad.add(problem("evaluator", evaluator, "not an evaluator of the build", "write " + PREFIX
-                    + "evaluator=synthetic or replay (with " + PREFIX + "replay=PATH)"));
+                    + "evaluator=synthetic, gpu or replay (with " + PREFIX + "replay=PATH)"));
         }
         JsonObject start = replay == null ? null : replay.start();
         String seedText = p.getOrDefault(PREFIX + "seed", Long.toString(SearchRun.seed(start))).trim();
@@ -189,7 +211,8 @@ public final class TelamonSearchPass extends FilePass {
                     + " bad setting(s))");
             return null;
         }
-        return new Asked(SearchRun.settings(pol, o, strict, budget, seed, start), replay, replayFile);
+        return new Asked(SearchRun.settings(pol, o, strict, budget, seed, start), replay, replayFile,
+                evaluator.equals("gpu"));
     }
 
     private static Diagnostic problem(String key, String value, String what, String hint) {

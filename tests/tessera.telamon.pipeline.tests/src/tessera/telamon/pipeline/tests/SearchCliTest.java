@@ -73,8 +73,9 @@ class SearchCliTest {
         Run bad = CliRunner.run(ROOT, "telamon", "search", "examples/telamon/scal.kernel", "--policy", "greedy");
         assertEquals(2, bad.code(), bad.err());
         assertTrue(bad.err().contains("--policy greedy: tag or uct"), bad.err());
-        Run gpu = CliRunner.run(ROOT, "telamon", "search", "examples/telamon/scal.kernel", "--evaluator", "gpu");
-        assertTrue(gpu.code() != 0 && gpu.err().contains("--evaluator gpu"), gpu.err());
+        Run unknown = CliRunner.run(ROOT, "telamon", "search", "examples/telamon/scal.kernel", "--evaluator", "quantum");
+        assertEquals(2, unknown.code(), unknown.err());
+        assertTrue(unknown.err().contains("--evaluator quantum: gpu, synthetic or replay LOG"), unknown.err());
         Files.writeString(dir.resolve("bad.jsonl"), "not json\n");
         Run replay = CliRunner.run(ROOT, "telamon", "search", "examples/telamon/scal.kernel", "--evaluator", "replay",
                 dir.resolve("bad.jsonl").toString());

@@ -20,6 +20,7 @@ import com.google.gson.JsonParser;
 import tessera.core.CancelledException;
 import tessera.core.Diagnostic;
 import tessera.core.Monitor;
+import tessera.telamon.gpu.CudaDriver;
 import tessera.telamon.pipeline.TelamonPipeline;
 import tessera.telamon.pipeline.pass.TelamonPass;
 import tessera.telamon.pipeline.pass.TelamonSearchPass;
@@ -150,8 +151,19 @@ class SearchPassTest {
         String[][] bad = {{"telamon.search.policy", "greedy", "tag or uct"}, {"telamon.search.budget", "0", "budget=N"},
             {"telamon.search.budget", "lots", "budget=N"}, {"telamon.search.cut", "loose", "strict"},
             {"telamon.search.order", "random", "thesis or reverse"}, {"telamon.search.seed", "x", "integer"},
-            {"telamon.search.evaluator", "gpu", "synthetic or replay"}, {"telamon.search.replay", "none.jsonl", "PATH"},
-            {"telamon.gpu", "fermi", "hopper or kepler"}};
+            {"telamon.search.evaluator", "quantum", "synthetic, gpu or replay"},
+            {"telamon.search.replay", "none.jsonl", "PATH"}, {"telamon.gpu", "fermi", "hopper or kepler"},
+            // where no NVIDIA driver is installed (the library is named so that none is found on any machine)
+            {"telamon.search.evaluator", "gpu", "evaluator=synthetic on a machine without an NVIDIA GPU"}};
+        System.setProperty(CudaDriver.LIBRARY_PROPERTY, "libcuda-not-installed.so");
+        try {
+            problems(bad);
+        } finally {
+            System.clearProperty(CudaDriver.LIBRARY_PROPERTY);
+        }
+    }
+
+    private static void problems(String[][] bad) throws Exception {
         for (String[] b : bad) {
             RecordingPassContext c = context("telamon.search.budget", "20");
             c.settings().put(b[0], b[1]);

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import tessera.core.Deadline;
 import tessera.core.Diagnostics;
 import tessera.core.Monitor;
+import tessera.telamon.gpu.CudaDriver;
 import tessera.telamon.model.Hardware;
 import tessera.telamon.pipeline.SearchRun;
 import tessera.telamon.pipeline.TelamonPipeline;
@@ -109,6 +110,19 @@ class TelamonSearchTabTest {
             assertNull(tab.run());
             assertTrue(tab.summaryText().startsWith("Budget: an integer"), tab.summaryText());
             assertEquals(t, tab.tree(), "the tree shown stays");
+
+            // the GPU evaluator on a machine without an NVIDIA driver: the driver's absence, no run, the tree stays
+            System.setProperty(CudaDriver.LIBRARY_PROPERTY, "libcuda-not-installed.so");
+            try {
+                tab.setSettings(50, 1, SearchTab.GPU);
+                finish(tab, tab.run());
+                assertTrue(tab.summaryText().startsWith("no NVIDIA driver found (libcuda-not-installed.so"),
+                        tab.summaryText());
+                assertTrue(tab.summaryText().endsWith("(choose the synthetic evaluator)"), tab.summaryText());
+                assertEquals(t, tab.tree(), "the tree shown stays");
+            } finally {
+                System.clearProperty(CudaDriver.LIBRARY_PROPERTY);
+            }
 
             // the log evaluator: the builder's log of the kernel, read back (here a run of 30 evaluations)
             tab.setSettings(50, 1, SearchTab.LOG);

@@ -1,0 +1,268 @@
+package tessera.telamon.gpu;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleSupplier;
+
+import tessera.dspace.runtime.csp.Candidate;
+import tessera.telamon.codegen.CodeGenerator;
+import tessera.telamon.codegen.LaunchDescription;
+import tessera.telamon.codegen.Target;
+import tessera.telamon.exec.SeededInputs;
+import tessera.telamon.impl.Implementation;
+import tessera.telamon.kernel.Kernel;
+import tessera.telamon.search.Evaluator;
+import tessera.telamon.space.Fixed;
+
+/**
+ * Seed 001 §6.1 (digest 001b §6; issue 24 item 2a): a leaf timed on the GPU. Its PTX is loaded with the driver's JIT
+ * and launched as its launch description says on inputs drawn from a seed ({@link SeededInputs}: the same for every
+ * leaf); one untimed launch, then up to {@value #RUNS} launches timed with CUDA events, stopping once a run is
+ * {@value #SKIP}× slower than the best time so far (repeat-and-skip); the time is the median of the kept runs. Every
+ * new best is run once more on pristine inputs and its output compared with the kernel's semantics (the reference
+ * executor's expected values); a wrong output, a JIT error or a failed launch is a failed evaluation with the driver's
+ * reason. Kernels too large for the reference ({@code KernelSemantics.MAX_POINTS}) are timed unchecked, and
+ * {@link #unchecked} says so.
+ */
+public final class GpuEvaluator implements Evaluator, AutoCloseable {
+    /** Timed launches per leaf at most. */
+    public static final int RUNS = 5;
+    /** A leaf stops being timed once a run takes this many times the best time. */
+    public static final double SKIP = 3;
+
+    private final CudaDriver gpu;
+    private final Kernel source;
+    private final Target target;
+    private final long seed;
+    private final String name;
+    private SeededInputs inputs;
+    private Map<String, Object> expected;
+    private String unchecked;
+    /** Per input array: {pristine copy, working copy, bytes} on the device. */
+    private final Map<String, long[]> arrays = new LinkedHashMap<>();
+    private double best = Double.POSITIVE_INFINITY;
+    private int checks;
+    private int wrong;
+    /** Why evaluations failed: reason → count, in order of first occurrence. */
+    private final Map<String, Integer> failures = new LinkedHashMap<>();
+
+    /** Times {@code source}'s leaves on {@code gpu} (which this evaluator closes), PTX for {@code target}. */
+    public GpuEvaluator(CudaDriver gpu, Kernel source, Target target, long seed) {
+        this.gpu = gpu;
+        this.source = source;
+        this.target = target;
+        this.seed = seed;
+        this.name = "gpu (" + gpu.deviceName() + ", " + gpu.architecture() + ", PTX for " + target.arch() + ")";
+    }
+
+    @Override
+    public Result evaluate(Candidate fixed, List<String> decisions) {
+        Result r = run(fixed);
+        if (!r.ok()) {
+            failures.merge(r.failure().replaceAll("\\[\\d+\\] = .*", "[…] differs"), 1, Integer::sum);
+        }
+        return r;
+    }
+
+    private Result run(Candidate fixed) {
+        if (!fixed.isFixed()) {
+            return Result.failed("the candidate is not fixed");
+        }
+        Implementation impl = Fixed.implementation(source, fixed);
+        CodeGenerator.Output out = CodeGenerator.generate(impl, target);
+        LaunchDescription l = out.launch();
+        long module = 0;
+        List<Long> temporaries = new ArrayList<>();
+        try {
+            if (inputs == null) {
+                prepare(impl, l);
+            }
+            module = gpu.loadModule(out.ptx());
+            long fn = gpu.function(module, l.entry());
+            List<Object> args = new ArrayList<>();
+            for (LaunchDescription.Param p : l.params()) {
+                switch (p.kind()) {
+                    case "array" -> args.add(arrays.get(p.name())[1]);
+                    case "scalar" -> args.add(inputs.scalar(impl.kernel().param(p.name())));
+                    default -> {
+                        long t = gpu.allocate(p.bytes());
+                        temporaries.add(t);
+                        temporaries.add(p.bytes());
+                        args.add(t);
+                    }
+                }
+            }
+            int[] grid = l.grid().stream().mapToInt(e -> Math.toIntExact(e.value())).toArray();
+            int[] block = l.block().stream().mapToInt(Math::toIntExact).toArray();
+            zero(temporaries);
+            gpu.launch(fn, grid, block, 0, args);
+            gpu.synchronize();
+            double ns = 1e6 * time(fn, grid, block, args);
+            if (ns < best) {
+                String wrong = check(fn, grid, block, args, temporaries);
+                if (wrong != null) {
+                    this.wrong++;
+                    return Result.failed("wrong output: " + wrong);
+                }
+                best = ns;
+            }
+            return Result.time(ns);
+        } catch (GpuException e) {
+            if (e.sticky()) {
+                recover();
+                temporaries.clear();
+                module = 0;
+            }
+            return Result.failed(e.getMessage());
+        } finally {
+            for (int i = 0; i < temporaries.size(); i += 2) {
+                gpu.free(temporaries.get(i));
+            }
+            if (module != 0) {
+                gpu.unloadModule(module);
+            }
+        }
+    }
+
+    /** A kernel fault destroyed the context: a fresh one, with the input arrays uploaded again. */
+    private void recover() {
+        gpu.reset();
+        Map<String, long[]> old = new LinkedHashMap<>(arrays);
+        arrays.clear();
+        for (Map.Entry<String, long[]> e : old.entrySet()) {
+            long bytes = e.getValue()[2];
+            long pristine = gpu.allocate(bytes), work = gpu.allocate(bytes);
+            arrays.put(e.getKey(), new long[] { pristine, work, bytes });
+            gpu.upload(pristine, inputs.arrays().get(e.getKey()));
+            gpu.copy(work, pristine, bytes);
+        }
+    }
+
+    /** Times a launch {@link #repeatAndSkip}, in milliseconds. */
+    private double time(long fn, int[] grid, int[] block, List<Object> args) {
+        long start = gpu.event(), end = gpu.event();
+        try {
+            return repeatAndSkip(() -> {
+                gpu.record(start);
+                gpu.launch(fn, grid, block, 0, args);
+                gpu.record(end);
+                return gpu.elapsed(start, end);
+            }, RUNS, SKIP, best / 1e6);
+        } finally {
+            gpu.destroy(start);
+            gpu.destroy(end);
+        }
+    }
+
+    /**
+     * Repeat-and-skip: up to {@code runs} runs, stopping after the first that takes more than {@code skip} ×
+     * {@code best} (ms; infinite before the first time); the median of the runs made (the mean of the middle two for an even count).
+     */
+    public static double repeatAndSkip(DoubleSupplier run, int runs, double skip, double best) {
+        double[] ms = new double[runs];
+        int n = 0;
+        while (n < runs) {
+            ms[n++] = run.getAsDouble();
+            if (ms[n - 1] > skip * best) {
+                break;
+            }
+        }
+        double[] s = Arrays.copyOf(ms, n);
+        Arrays.sort(s);
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    /** Runs once on pristine inputs and compares the arrays the kernel writes: the first difference, or null. */
+    private String check(long fn, int[] grid, int[] block, List<Object> args, List<Long> temporaries) {
+        if (expected == null) {
+            return null;
+        }
+        for (long[] a : arrays.values()) {
+            gpu.copy(a[1], a[0], a[2]);
+        }
+        zero(temporaries);
+        gpu.launch(fn, grid, block, 0, args);
+        gpu.synchronize();
+        checks++;
+        for (Map.Entry<String, Object> e : expected.entrySet()) {
+            Object got = gpu.download(arrays.get(e.getKey())[1], e.getValue());
+            String diff = SeededInputs.difference(e.getKey(), e.getValue(), got);
+            if (diff != null) {
+                return diff;
+            }
+        }
+        return null;
+    }
+
+    private void zero(List<Long> temporaries) {
+        for (int i = 0; i < temporaries.size(); i += 2) {
+            gpu.zero(temporaries.get(i), temporaries.get(i + 1));
+        }
+    }
+
+    /** Draws the inputs, computes the expected outputs and puts both copies of every input array on the device. */
+    private void prepare(Implementation impl, LaunchDescription l) {
+        inputs = SeededInputs.draw(impl.kernel(), l, seed);
+        try {
+            expected = inputs.expected(source, impl);
+        } catch (RuntimeException e) {
+            unchecked = "outputs not checked: " + e.getMessage();
+        }
+        for (Map.Entry<String, Object> e : inputs.arrays().entrySet()) {
+            long bytes = (long) java.lang.reflect.Array.getLength(e.getValue())
+                    * (e.getValue() instanceof float[] || e.getValue() instanceof int[] ? 4 : 8);
+            long pristine = gpu.allocate(bytes), work = gpu.allocate(bytes);
+            arrays.put(e.getKey(), new long[] { pristine, work, bytes });
+            gpu.upload(pristine, e.getValue());
+            gpu.copy(work, pristine, bytes);
+        }
+    }
+
+    /** How many new bests had their output checked. */
+    public int checks() {
+        return checks;
+    }
+
+    /** How many checked outputs were wrong. */
+    public int wrong() {
+        return wrong;
+    }
+
+    /**
+     * One line on the outputs checked and one per reason evaluations failed ({@code N × reason}, the most frequent
+     * three), for the search's summary.
+     */
+    public List<String> report() {
+        List<String> lines = new ArrayList<>();
+        lines.add(unchecked != null ? unchecked
+                : "outputs checked against the kernel's semantics: " + checks + " new bests, " + wrong + " wrong");
+        failures.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(3)
+                .forEach(e -> lines.add("  failed " + e.getValue() + " × " + e.getKey()));
+        return lines;
+    }
+
+    /** Why outputs are not checked (the kernel is too large for the reference), or null. */
+    public String unchecked() {
+        return unchecked;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public void close() {
+        try {
+            for (long[] a : arrays.values()) {
+                gpu.free(a[0]);
+                gpu.free(a[1]);
+            }
+        } finally {
+            gpu.close();
+        }
+    }
+}
