@@ -21,7 +21,26 @@ public final class Program {
     /** A generic choice after compilation. */
     public record ChoiceInfo(int id, String name, Kind kind, int arity, int[] paramSets, int[] paramArg,
             int nvalues, List<String> values, ChoiceDecl.Symmetry symmetry, int[] inverse, ChoiceDecl decl,
-            boolean hidden) {
+            boolean hidden, long[] inverted) {
+        /** The most values of an antisymmetric enum whose inverses are tabulated (2^n masks). */
+        static final int TABULATED = 10;
+
+        public ChoiceInfo(int id, String name, Kind kind, int arity, int[] paramSets, int[] paramArg, int nvalues,
+                List<String> values, ChoiceDecl.Symmetry symmetry, int[] inverse, ChoiceDecl decl, boolean hidden) {
+            this(id, name, kind, arity, paramSets, paramArg, nvalues, values, symmetry, inverse, decl, hidden,
+                    symmetry == ChoiceDecl.Symmetry.ANTISYMMETRIC && nvalues <= TABULATED ? table(inverse, nvalues) : null);
+        }
+
+        /** {@link #invert} of every mask of {@code n} values (propagation inverts on every read of a reversed pair). */
+        private static long[] table(int[] inverse, int n) {
+            long[] t = new long[1 << n];
+            for (int m = 1; m < t.length; m++) {
+                int low = Integer.numberOfTrailingZeros(m);
+                t[m] = t[m & (m - 1)] | 1L << inverse[low];
+            }
+            return t;
+        }
+
         public long all() {
             return nvalues >= 64 ? -1L : (1L << nvalues) - 1;
         }
@@ -33,6 +52,9 @@ public final class Program {
         public long invert(long mask) {
             if (symmetry != ChoiceDecl.Symmetry.ANTISYMMETRIC) {
                 return mask;
+            }
+            if (inverted != null && mask >>> nvalues == 0) {
+                return inverted[(int) mask];
             }
             long r = 0;
             for (long m = mask; m != 0; m &= m - 1) {

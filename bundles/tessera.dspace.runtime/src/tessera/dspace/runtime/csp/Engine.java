@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 import tessera.core.Diagnostic;
 import tessera.core.Diagnostics;
@@ -182,8 +183,19 @@ public final class Engine {
         }
     }
 
-    /** Creates the variables of every choice instance not yet in the table (init and partial_init). */
+    /** Creates the variables of every choice instance not yet in the table and every counter's terms (init). */
     void buildVars(Kernel k, Diagnostics diags) {
+        buildVars(k, diags, null);
+    }
+
+    /**
+     * Creates the variables of every choice instance not yet in the table (init and partial_init). With {@code grown}
+     * (partial_init: the sets a lowering added objects to, snippet values only for new objects), the terms of an
+     * existing counter none of whose summation binders ranges over a grown set are kept, since its bindings and their
+     * values are those of the objects it had (lowerings only add); the others are rebuilt as at init.
+     */
+    void buildVars(Kernel k, Diagnostics diags, Set<Integer> grown) {
+        int before = k.nvars;
         while (k.varIndex.size() < prog.choices.size()) {
             k.varIndex.add(new LongIntMap());
         }
@@ -211,13 +223,12 @@ public final class Engine {
                 }
             });
         }
-        // counter terms (rebuilt in full: partial_init counts terms of new objects like any other, see docs)
-        k.counterDeps = new HashMap<>();
+        // counter terms: partial_init counts terms of new objects like any other (see docs)
         Map<Integer, Set<Integer>> deps = new HashMap<>();
         for (int cvar = 0; cvar < k.nvars; cvar++) {
             final int v = cvar;
             Program.CounterInfo ci = prog.counters.get(k.varChoice[v]);
-            if (ci == null) {
+            if (ci == null || grown != null && v < before && !rangesOver(ci, grown, prog)) {
                 continue;
             }
             List<int[]> terms = new ArrayList<>();
@@ -261,7 +272,36 @@ public final class Engine {
             k.counterBase[v] = ci.base() == null ? (ci.kind() == ChoiceDecl.CounterKind.MUL ? 1 : 0)
                     : number(ci.base(), ci.baseArgs(), k.varArgs[v], k);
         }
-        deps.forEach((x, s) -> k.counterDeps.put(x, s.stream().mapToInt(Integer::intValue).toArray()));
+        // per variable, the counters to recompute, ascending (the order of a full rebuild); kept arrays are shared
+        Map<Integer, int[]> counterDeps = grown == null ? new HashMap<>() : new HashMap<>(k.counterDeps);
+        deps.forEach((x, s) -> {
+            int[] old = counterDeps.get(x);
+            IntStream added = s.stream().mapToInt(Integer::intValue);
+            counterDeps.put(x, (old == null ? added : IntStream.concat(IntStream.of(old), added)).sorted().distinct().toArray());
+        });
+        k.counterDeps = counterDeps;
+    }
+
+    /**
+     * Whether a summation binder of counter {@code ci}, or a parameter of the choices its terms read (a quotient set
+     * that grew may give old objects a new instance), ranges over one of {@code sets}.
+     */
+    private static boolean rangesOver(Program.CounterInfo ci, Set<Integer> sets, Program prog) {
+        for (int i = ci.params(); i < ci.binders().length; i++) {
+            if (sets.contains(ci.binders()[i].set())) {
+                return true;
+            }
+        }
+        for (Program.Pattern p : new Program.Pattern[] { ci.delta(), ci.valueChoice() }) {
+            if (p != null) {
+                for (int set : prog.choices.get(p.choice()).paramSets()) {
+                    if (sets.contains(set)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private long[] universe(ChoiceInfo c, int[] args, Kernel k) {

@@ -71,9 +71,14 @@ final class LongIntMap {
         return a;
     }
 
+    /**
+     * MurmurHash3's 64-bit finaliser: every key bit reaches the low bits the table uses (a plain multiply leaves
+     * them blind to the third argument, bits 42 and up, so instances differing only there collided).
+     */
     private static int hash(long k) {
-        long h = k * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 29));
+        long h = (k ^ (k >>> 33)) * 0xff51afd7ed558ccdL;
+        h = (h ^ (h >>> 33)) * 0xc4ceb9fe1a85ec53L;
+        return (int) (h ^ (h >>> 33));
     }
 
     LongIntMap copy() {

@@ -90,6 +90,7 @@ final class Triggers {
         c.ownKernel();
         Kernel k = c.kernel;
         Map<Long, Integer> before = sizes(k);
+        int objects = k.objects.size();
         String unknown = addObjects(c.engine, k, k, eff);
         if (unknown != null) {
             c.fail("a trigger effect adds objects to the unknown set " + unknown);
@@ -97,7 +98,20 @@ final class Triggers {
         }
         eff.values().forEach((s, m) -> k.extraValues.computeIfAbsent(s, x -> new HashMap<>()).putAll(m));
         k.snippets.clear();
-        partialInit(c, added(k, before));
+        partialInit(c, added(k, before), valuesOfNewObjects(k, eff, objects));
+    }
+
+    /** Whether every snippet value of an effect is for objects among which one is new (id ≥ {@code objects}). */
+    private static boolean valuesOfNewObjects(Kernel k, Instance.TriggerEffect eff, int objects) {
+        Set<String> fresh = new HashSet<>(k.objects.subList(objects, k.objects.size()));
+        for (Map<String, Object> m : eff.values().values()) {
+            for (String key : m.keySet()) {
+                if (Arrays.stream(key.split(",")).map(String::trim).noneMatch(fresh::contains)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Seed 001a §3.8: adds {@code obj} to quotient set {@code set} (of parameter {@code param}) and initialises it. */
@@ -105,7 +119,7 @@ final class Triggers {
         c.ownKernel();
         Map<Long, Integer> before = sizes(c.kernel);
         c.engine.addObject(c.kernel, set, param, obj);
-        partialInit(c, added(c.kernel, before));
+        partialInit(c, added(c.kernel, before), true);
     }
 
     /** Sizes of every member list, to find the objects a lowering adds. */
@@ -154,12 +168,14 @@ final class Triggers {
 
     /**
      * Seed 001a §3.9 {@code partial_init}: variables of the new objects, then, twice, every propagator instance that
-     * binds at least one new object (a binder over a set that grew, pinned to each new object).
+     * binds at least one new object (a binder over a set that grew, pinned to each new object). Counter terms are
+     * rebuilt only where a grown set can add some, unless the lowering gave snippet values to old objects alone
+     * ({@code newValuesOnly} false).
      */
-    private static void partialInit(Candidate c, Map<Integer, Set<Integer>> added) {
+    private static void partialInit(Candidate c, Map<Integer, Set<Integer>> added, boolean newValuesOnly) {
         int old = c.kernel.nvars;
         try {
-            c.engine.buildVars(c.kernel, null);
+            c.engine.buildVars(c.kernel, null, newValuesOnly ? added.keySet() : null);
         } catch (Engine.InstanceError x) {
             c.fail(x.getMessage());
             return;
