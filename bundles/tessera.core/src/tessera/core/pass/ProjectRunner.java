@@ -67,13 +67,44 @@ public final class ProjectRunner {
                 }
                 PassExecutor.Products products = new PassExecutor.Products();
                 for (Pass p : passes) {
-                    monitor.subTask(p.id() + " " + rel);
-                    runs.add(runOne(p, projectRoot, outputRoot, rel, text, settings, products, monitor, writers));
+                    String label = p.id() + " " + rel;
+                    monitor.subTask(label);
+                    runs.add(runOne(p, projectRoot, outputRoot, rel, text, settings, products, passMonitor(monitor, label),
+                            writers));
                 }
             }
             monitor.worked(1);
         }
         return runs;
+    }
+
+    /**
+     * The monitor a pass sees: cancellation and deadlines as the build's; its own task and sub-tasks shown as the
+     * build's sub-task ({@code label: task}), and its work units ignored, since the build counts files (a pass's
+     * {@code begin} would otherwise replace the build's task and total).
+     */
+    static Monitor passMonitor(Monitor build, String label) {
+        return new Monitor() {
+            @Override
+            public boolean isCanceled() {
+                return build.isCanceled();
+            }
+
+            @Override
+            public void checkCanceled() {
+                build.checkCanceled();
+            }
+
+            @Override
+            public void begin(String task, int totalWork) {
+                build.subTask(label + ": " + task);
+            }
+
+            @Override
+            public void subTask(String name) {
+                build.subTask(label + ": " + name);
+            }
+        };
     }
 
     /**

@@ -73,6 +73,48 @@ class ProjectRunnerTest {
         }
     }
 
+    /** A pass's own progress shows as the build's sub-task; the build's task and file count stay. */
+    @Test
+    void aPassesProgressIsASubTaskOfTheBuild(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("a.txt"), "x\n");
+        Files.writeString(dir.resolve("b.txt"), "y\n");
+        FilePass busy = new FilePass("busy", "test pass", 100, ".txt") {
+            @Override
+            public void run(PassContext ctx) {
+                ctx.monitor().begin("solving", 7);
+                ctx.monitor().worked(7);
+                ctx.monitor().subTask("step 2");
+                ctx.monitor().checkCanceled();
+            }
+        };
+        List<String> seen = new java.util.ArrayList<>();
+        Monitor m = new Monitor() {
+            @Override
+            public boolean isCanceled() {
+                return false;
+            }
+
+            @Override
+            public void begin(String task, int totalWork) {
+                seen.add("begin " + task + " " + totalWork);
+            }
+
+            @Override
+            public void worked(int work) {
+                seen.add("worked " + work);
+            }
+
+            @Override
+            public void subTask(String name) {
+                seen.add("sub " + name);
+            }
+        };
+        new ProjectRunner(new PassRegistry().register(busy)).run(dir, dir, m);
+        assertEquals(List.of("begin building " + dir.getFileName() + " 2", "sub busy a.txt", "sub busy a.txt: solving",
+                "sub busy a.txt: step 2", "worked 1", "sub busy b.txt", "sub busy b.txt: solving", "sub busy b.txt: step 2",
+                "worked 1"), seen);
+    }
+
     @Test
     void passesCannotWriteOutsideGenAndCrashesBecomeDiagnostics(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("x.txt"), "ESCAPE\n");
