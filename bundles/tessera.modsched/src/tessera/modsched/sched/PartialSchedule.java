@@ -1,11 +1,15 @@
 package tessera.modsched.sched;
 
+import java.util.Arrays;
+import java.util.stream.IntStream;
+
 import tessera.core.Monitor;
 import tessera.core.graph.Digraph;
 import tessera.modsched.model.DependenceKind;
 import tessera.modsched.model.Loop;
 import tessera.modsched.model.ModuloReservationTable;
 import tessera.modsched.model.Operation;
+import tessera.modsched.model.Reservation;
 import tessera.modsched.model.Schedule;
 
 /**
@@ -36,6 +40,12 @@ public final class PartialSchedule {
     private final int[][] units;
     private final boolean[] placed;
     private final Monitor monitor;
+    private int[] lastWindow;
+    /** MinDist at this II (longest path, latency - distance·II; {@link #NO_PATH} without one), or null. */
+    private long[][] minDist;
+
+    /** No path in {@link #minDist}. */
+    private static final long NO_PATH = Long.MIN_VALUE / 4;
 
     public PartialSchedule(Loop loop, int ii) {
         this(loop, ii, Monitor.NULL);
@@ -61,8 +71,62 @@ public final class PartialSchedule {
         return placed[u];
     }
 
+    /**
+     * Switches this schedule to transitive windows: Early_Start and Late_Start come from every placed node through
+     * the longest dependence path at this II (MinDist), not only from placed neighbours, so a node placed inside its
+     * window never leaves another node an empty window for want of path length (only resources can then fill one).
+     * Cost O(n³) once; the loop must have no positive cycle at this II (II ≥ RecMII).
+     */
+    public PartialSchedule transitive() {
+        return transitive(minDist(loop, ii, monitor));
+    }
+
+    /** {@link #transitive()} with the matrix of {@link #minDist(Loop, int, Monitor)} at this II (shared). */
+    public PartialSchedule transitive(long[][] d) {
+        minDist = d;
+        return this;
+    }
+
+    /**
+     * MinDist at {@code ii}: the longest path from each node to each other over latency - distance·II
+     * ({@link Long#MIN_VALUE} / 4 where there is none); Floyd-Warshall, O(n³).
+     */
+    public static long[][] minDist(Loop loop, int ii, Monitor monitor) {
+        Digraph g = loop.graph();
+        int n = g.nodeCount();
+        long[][] d = new long[n][n];
+        for (long[] row : d) {
+            Arrays.fill(row, NO_PATH);
+        }
+        for (int e = 0; e < g.edgeCount(); e++) {
+            int a = g.source(e);
+            int b = g.target(e);
+            d[a][b] = Math.max(d[a][b], loop.latency(e) - (long) loop.distance(e) * ii);
+        }
+        for (int k = 0; k < n; k++) {
+            monitor.checkCanceled();
+            long[] dk = d[k];
+            for (int i = 0; i < n; i++) {
+                long dik = d[i][k];
+                if (dik == NO_PATH) {
+                    continue;
+                }
+                long[] di = d[i];
+                for (int j = 0; j < n; j++) {
+                    if (dk[j] != NO_PATH && dik + dk[j] > di[j]) {
+                        di[j] = dik + dk[j];
+                    }
+                }
+            }
+        }
+        return d;
+    }
+
     /** Early_Start and Late_Start of {@code u} from the nodes placed so far. */
     public Starts starts(int u) {
+        if (minDist != null) {
+            return transitiveStarts(u);
+        }
         boolean hasP = false;
         boolean hasS = false;
         int es = Integer.MIN_VALUE;
@@ -82,6 +146,32 @@ public final class PartialSchedule {
             }
         }
         return new Starts(hasP, es, hasS, ls);
+    }
+
+    /** A start time far from int overflow ({@code ±2^30}); windows are at most II wide around it. */
+    private static int clamp(long v) {
+        return (int) Math.max(-(1L << 30), Math.min(1L << 30, v));
+    }
+
+    private Starts transitiveStarts(int u) {
+        boolean hasP = false;
+        boolean hasS = false;
+        long es = Integer.MIN_VALUE;
+        long ls = Integer.MAX_VALUE;
+        for (int v = 0; v < placed.length; v++) {
+            if (!placed[v] || v == u) {
+                continue;
+            }
+            if (minDist[v][u] != NO_PATH) {
+                hasP = true;
+                es = Math.max(es, t[v] + minDist[v][u]);
+            }
+            if (minDist[u][v] != NO_PATH) {
+                hasS = true;
+                ls = Math.min(ls, t[v] - minDist[u][v]);
+            }
+        }
+        return new Starts(hasP, clamp(es), hasS, clamp(ls));
     }
 
     /**
@@ -164,6 +254,7 @@ public final class PartialSchedule {
         if (placeFirstFree(u, from, to, step)) {
             return null;
         }
+        lastWindow = new int[] { from, to, step };
         return noSlot(u, w, from, to, step) + " (" + (hasP && hasS
                 ? "both predecessors and successors placed, scanning " + (step > 0 ? "up" : "down from the successors")
                 : hasS ? "scanning down from Late_Start" : "scanning up") + ")";
@@ -182,6 +273,77 @@ public final class PartialSchedule {
             return null;
         }
         return noSlot(u, w, from, to, 1) + " (scanning up from Early_Start)";
+    }
+
+    /**
+     * The placed ops that hold a cell {@code u}'s reservation needs at some cycle from {@code from} to {@code to}
+     * (either order) where no instance is left for it, in increasing op index: the ops that fill a full window.
+     */
+    public int[] blockers(int u, int from, int to) {
+        boolean[] seen = new boolean[placed.length];
+        Operation op = loop.op(u);
+        int lo = Math.min(from, to);
+        int hi = Math.min(Math.max(from, to), lo + ii - 1);
+        for (int c = lo; c <= hi; c++) {
+            for (Reservation.Use use : op.reservation().uses()) {
+                int count = loop.machine().resource(use.resource()).count();
+                boolean[] mark = new boolean[placed.length];
+                boolean someFree = false;
+                for (int inst = 0; inst < count; inst++) {
+                    boolean free = true;
+                    for (int k = 0; k < use.offsetCount(); k++) {
+                        for (int v : mrt.occupants(use.resource(), inst, Math.floorMod(c + use.offset(k), ii))) {
+                            free &= v == u || loop.exclusive(v, u);
+                            mark[v] = v != u;
+                        }
+                    }
+                    someFree |= free;
+                }
+                for (int v = 0; v < mark.length && !someFree; v++) {
+                    seen[v] |= mark[v];
+                }
+            }
+        }
+        return IntStream.range(0, seen.length).filter(v -> seen[v]).toArray();
+    }
+
+    /**
+     * The window of the last {@link #placeInWindow} that found no slot: {first cycle scanned, last cycle, step}
+     * (empty when the last cycle is before the first in the scan's direction), or null.
+     */
+    public int[] lastWindow() {
+        return lastWindow == null ? null : lastWindow.clone();
+    }
+
+    /**
+     * The placed ops that bound {@code u}'s window: those whose arcs (with {@link #transitive} windows: whose longest
+     * paths) give its Early_Start or its Late_Start, in increasing op index.
+     */
+    public int[] bounding(int u) {
+        Starts w = starts(u);
+        boolean[] b = new boolean[placed.length];
+        if (minDist != null) {
+            for (int v = 0; v < placed.length; v++) {
+                if (placed[v] && v != u) {
+                    b[v] = minDist[v][u] != NO_PATH && clamp(t[v] + minDist[v][u]) == w.earlyStart()
+                            || minDist[u][v] != NO_PATH && clamp(t[v] - minDist[u][v]) == w.lateStart();
+                }
+            }
+            return IntStream.range(0, b.length).filter(v -> b[v]).toArray();
+        }
+        for (int e : g.inEdges(u)) {
+            int v = g.source(e);
+            if (placed[v] && v != u && t[v] + loop.latency(e) - loop.distance(e) * ii == w.earlyStart()) {
+                b[v] = true;
+            }
+        }
+        for (int e : g.outEdges(u)) {
+            int v = g.target(e);
+            if (placed[v] && v != u && t[v] - loop.latency(e) + loop.distance(e) * ii == w.lateStart()) {
+                b[v] = true;
+            }
+        }
+        return IntStream.range(0, b.length).filter(v -> b[v]).toArray();
     }
 
     /** The placed FLOW successors ({@code successors}) or predecessors of {@code u}, other than itself. */

@@ -3,7 +3,7 @@ package tessera.modsched.sms;
 /**
  * Switches for the production changes of seed 002 §6.2 (digest §3.7). {@link #original()} is the algorithm of
  * §4 exactly (ties broken by the lowest node index); {@link #production()} enables modifications 1, 3 and 4 and
- * two changes of GCC's SMS for compilers' graphs, whose loop-carried anti dependences give most nodes placed
+ * three changes for compilers' graphs, whose loop-carried anti dependences give most nodes placed
  * predecessors and successors (docs/modsched.md, "Production changes for compilers' graphs").
  *
  * @param zeroLatencyAware modification 1: among related nodes look at the graph structure, not only at H/D
@@ -19,11 +19,15 @@ package tessera.modsched.sms;
  *                         and the same II is tried again (at most as many times as there are nodes) before II is
  *                         raised; when no order schedules the loop at all, a last II search puts a failing node's
  *                         recurrence first along its distance-0 arcs; the paper raises II at once
+ * @param transitiveWindows with {@code orderRepair}: each II below the one both orders reach with the changes above
+ *                         is tried again with windows from MinDist (every placed node bounds a node's window through
+ *                         the longest dependence path at that II, not only its placed neighbours), each failure
+ *                         repaired by three moves in turn (docs/modsched.md, change 7)
  * @param maxII            cap on II (0 = automatic, see {@link tessera.modsched.sched.ModuloScheduler#defaultMaxII});
  *                         the paper has none (P7)
  */
 public record SmsOptions(boolean zeroLatencyAware, boolean resourceTieBreak, boolean symmetricRetry,
-        SeedRule symmetricSeed, boolean successorSide, boolean orderRepair, int maxII) {
+        SeedRule symmetricSeed, boolean successorSide, boolean orderRepair, boolean transitiveWindows, int maxII) {
 
     /** How the top-down-first variant seeds a set that is connected to no ordered node. */
     public enum SeedRule {
@@ -34,15 +38,15 @@ public record SmsOptions(boolean zeroLatencyAware, boolean resourceTieBreak, boo
     }
 
     public static SmsOptions original() {
-        return new SmsOptions(false, false, false, SeedRule.LOWEST_ALAP_TOP_DOWN, false, false, 0);
+        return new SmsOptions(false, false, false, SeedRule.LOWEST_ALAP_TOP_DOWN, false, false, false, 0);
     }
 
     public static SmsOptions production() {
-        return new SmsOptions(true, true, true, SeedRule.LOWEST_ALAP_TOP_DOWN, true, true, 0);
+        return new SmsOptions(true, true, true, SeedRule.LOWEST_ALAP_TOP_DOWN, true, true, true, 0);
     }
 
     public SmsOptions withMaxII(int cap) {
-        return new SmsOptions(zeroLatencyAware, resourceTieBreak, symmetricRetry, symmetricSeed, successorSide, orderRepair,
-                cap);
+        return new SmsOptions(zeroLatencyAware, resourceTieBreak, symmetricRetry, symmetricSeed, successorSide,
+                orderRepair, transitiveWindows, cap);
     }
 }

@@ -85,8 +85,8 @@ public final class GccCorpusBenchmark {
         maxLive(all, minII, maxLiveSeconds, maxLiveNodes);
     }
 
-    /** The exact minimum II, or 0 when SAT4J does not prove it in time. */
-    private static int exactMinII(GccCorpus.Entry e, double seconds) {
+    /** The exact minimum II, or 0 when SAT4J does not prove it in time (also SmsGapDiagnosis's). */
+    static int exactMinII(GccCorpus.Entry e, double seconds) {
         Duration limit = Duration.ofMillis((long) (seconds * 1000));
         try {
             ScheduleResult r = new ExactScheduler(limit, false, 0).solve(e.loop(), Deadline.after(limit), Monitor.NULL)
