@@ -55,6 +55,11 @@ public final class Bench {
         return m;
     }
 
+    /** Whether {@code k} was measured already (no benchmark is run). */
+    public boolean isMeasured(Kernel k) {
+        return measured.containsKey(k);
+    }
+
     /** K̄, the measured IPC. */
     public double ipc(Kernel k) {
         return measure(k).ipc();

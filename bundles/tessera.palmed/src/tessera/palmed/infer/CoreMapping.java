@@ -15,8 +15,9 @@ import tessera.palmed.model.Kernel;
  * Seed 000 §V-B Algorithm 2, Core_mapping(𝓘_B): seed kernels {a, a^ā b^b̄, a^M b}, LP1 until the per-resource
  * enrichment kernels bring nothing new, LP2 for the weights, the saturating kernel sat[r] of each resource, and the
  * kernels K_sat(i, r). Fixes of the digest (§3.4, §5.8): when LP2 leaves a kernel unexplained (1 − S_K &gt; tolerance)
- * the merged resource is split, i.e. LP2 is re-solved with one more resource column open to every basic instruction
- * (kept only if the residual drops); the K_sat kernels are measured and LP2 re-solved with them, which pins the
+ * the merged resource is split, i.e. LP2 is re-solved with one more resource column open to the worst-explained
+ * kernel's instructions and to every basic instruction that does not run in parallel with it (kept only if the
+ * residual drops; at most {@link #splitBudget} columns); the K_sat kernels are measured and LP2 re-solved with them, which pins the
  * weights LP2 alone leaves non-unique (§3.5).
  */
 public final class CoreMapping {
@@ -95,7 +96,9 @@ public final class CoreMapping {
         // split merged resources while some kernel stays unexplained
         int splits = 0;
         Set<Kernel> tried = new LinkedHashSet<>();
-        for (int attempt = 0; sol.worst() > o.tolerance() && splits < o.maxSplits() && attempt < 2 * o.maxSplits();
+        int maxSplits = splitBudget(o, rMax, res.size());
+        log.add("split budget " + maxSplits + " (LP1 found " + res.size() + " of at most " + rMax + " resources)");
+        for (int attempt = 0; sol.worst() > o.tolerance() && splits < maxSplits && attempt < 2 * maxSplits;
                 attempt++) {
             bench.monitor().checkCanceled();
             // convention: the new column is the worst-explained kernel's own resource, open to its instructions and
@@ -281,6 +284,15 @@ public final class CoreMapping {
         }
         return BipartiteWeightProblem.solve(bench, kernels, res, allowed, Map.of(), 1.0, start,
                 solverDeadline(o, campaign), o.milpMillis());
+    }
+
+    /**
+     * Issue 21: how many resources the splitting may add. An explicit {@code maxSplits} is kept; 0 (the default) lets
+     * the splits fill LP1's own bound R_max, so the total never exceeds it. A fixed 6 left Zen 3's core 43 %
+     * unexplained once feedback had grown the basic set to 18 (LP1 merged 11 resources, 6 splits were not enough).
+     */
+    public static int splitBudget(InferenceOptions o, int rMax, int lp1Resources) {
+        return o.maxSplits() > 0 ? o.maxSplits() : Math.max(0, rMax - lp1Resources);
     }
 
     static Deadline solverDeadline(InferenceOptions o, Deadline campaign) {

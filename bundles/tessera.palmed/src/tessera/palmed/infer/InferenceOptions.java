@@ -9,7 +9,7 @@ import java.time.Duration;
  *
  * @param basicSetSize      n of Algo 1 (paper: not given; toy example 5)
  * @param maxResources      R_max of LP1 (0 = 2·|𝓘_B| + 2)
- * @param maxSplits         resources LP2 may add when LP1 merged too much (digest §3.4 fix)
+ * @param maxSplits         resources LP2 may add when LP1 merged too much (digest §3.4 fix; 0 = up to R_max)
  * @param feedbackRounds    rounds of "badly mapped instruction → basic set" (digest §3.7 fix)
  * @param feedbackPerRound  instructions added to the basic set per round
  * @param solverTimeLimit   wall-clock limit of each LP1/LP2 solve
@@ -27,12 +27,17 @@ public record InferenceOptions(int m, int l, double tolerance, double minIpc, do
     public static final double MAX_SELF_CHECK_FAILURES = 0.05;
 
     public static InferenceOptions defaults() {
-        return new InferenceOptions(4, 4, 0.05, 0.05, 0.05, 8, 0, 6, 3, 4, Duration.ofSeconds(60), Long.getLong("palmed.milpMillis", 0), Duration.ofHours(2));
+        return new InferenceOptions(4, 4, 0.05, 0.05, 0.05, 8, 0, 0, 3, 4, Duration.ofSeconds(60), Long.getLong("palmed.milpMillis", 0), Duration.ofHours(2));
     }
 
     public InferenceOptions withBasicSetSize(int n) {
         return new InferenceOptions(m, l, tolerance, minIpc, quantum, n, maxResources, maxSplits, feedbackRounds,
                 feedbackPerRound, solverTimeLimit, milpMillis, campaignTimeLimit);
+    }
+
+    public InferenceOptions withMaxSplits(int splits) {
+        return new InferenceOptions(m, l, tolerance, minIpc, quantum, basicSetSize, maxResources, splits,
+                feedbackRounds, feedbackPerRound, solverTimeLimit, milpMillis, campaignTimeLimit);
     }
 
     public InferenceOptions withTolerance(double tol) {
