@@ -199,8 +199,7 @@ public final class CudaDriver implements AutoCloseable {
     public void upload(long dst, Object array) {
         Object scope = ffi.scope();
         try {
-            int n = java.lang.reflect.Array.getLength(array);
-            long bytes = (long) n * elementBytes(array);
+            long bytes = bytes(array);
             Object host = ffi.allocate(scope, bytes);
             ByteBuffer b = ffi.buffer(host);
             switch (array) {
@@ -221,7 +220,7 @@ public final class CudaDriver implements AutoCloseable {
         Object scope = ffi.scope();
         try {
             int n = java.lang.reflect.Array.getLength(like);
-            long bytes = (long) n * elementBytes(like);
+            long bytes = bytes(like);
             Object host = ffi.allocate(scope, bytes);
             check(call("cuMemcpyDtoH_v2", host, src, bytes), "cuMemcpyDtoH");
             ByteBuffer b = ffi.buffer(host);
@@ -315,8 +314,10 @@ public final class CudaDriver implements AutoCloseable {
         check(call("cuEventDestroy_v2", ffi.pointer(event)), "cuEventDestroy");
     }
 
-    private static int elementBytes(Object array) {
-        return array instanceof float[] || array instanceof int[] ? 4 : 8;
+    /** The bytes of a float[], double[], int[] or long[] as {@link #upload} copies it. */
+    public static long bytes(Object array) {
+        int element = array instanceof float[] || array instanceof int[] ? 4 : 8;
+        return (long) java.lang.reflect.Array.getLength(array) * element;
     }
 
     @Override

@@ -75,7 +75,7 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
         CodeGenerator.Output out = CodeGenerator.generate(impl, target);
         LaunchDescription l = out.launch();
         long module = 0;
-        List<Long> temporaries = new ArrayList<>();
+        List<long[]> temporaries = new ArrayList<>(); // {pointer, bytes}
         try {
             if (inputs == null) {
                 prepare(impl, l);
@@ -89,8 +89,7 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
                     case "scalar" -> args.add(inputs.scalar(impl.kernel().param(p.name())));
                     default -> {
                         long t = gpu.allocate(p.bytes());
-                        temporaries.add(t);
-                        temporaries.add(p.bytes());
+                        temporaries.add(new long[] { t, p.bytes() });
                         args.add(t);
                     }
                 }
@@ -118,8 +117,8 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
             }
             return Result.failed(e.getMessage());
         } finally {
-            for (int i = 0; i < temporaries.size(); i += 2) {
-                gpu.free(temporaries.get(i));
+            for (long[] t : temporaries) {
+                gpu.free(t[0]);
             }
             if (module != 0) {
                 gpu.unloadModule(module);
@@ -130,13 +129,17 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
     /** A kernel fault destroyed the context: a fresh one, with the input arrays uploaded again. */
     private void recover() {
         gpu.reset();
-        Map<String, long[]> old = new LinkedHashMap<>(arrays);
+        upload();
+    }
+
+    /** Puts a pristine and a working copy of every input array on the device (the old pointers, if any, are gone). */
+    private void upload() {
         arrays.clear();
-        for (Map.Entry<String, long[]> e : old.entrySet()) {
-            long bytes = e.getValue()[2];
+        for (Map.Entry<String, Object> e : inputs.arrays().entrySet()) {
+            long bytes = CudaDriver.bytes(e.getValue());
             long pristine = gpu.allocate(bytes), work = gpu.allocate(bytes);
             arrays.put(e.getKey(), new long[] { pristine, work, bytes });
-            gpu.upload(pristine, inputs.arrays().get(e.getKey()));
+            gpu.upload(pristine, e.getValue());
             gpu.copy(work, pristine, bytes);
         }
     }
@@ -159,7 +162,8 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
 
     /**
      * Repeat-and-skip: up to {@code runs} runs, stopping after the first that takes more than {@code skip} ×
-     * {@code best} (ms; infinite before the first time); the median of the runs made (the mean of the middle two for an even count).
+     * {@code best} (ms; infinite before the first time); the median of the runs made (the mean of the middle two for
+     * an even count).
      */
     public static double repeatAndSkip(DoubleSupplier run, int runs, double skip, double best) {
         double[] ms = new double[runs];
@@ -176,7 +180,7 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
     }
 
     /** Runs once on pristine inputs and compares the arrays the kernel writes: the first difference, or null. */
-    private String check(long fn, int[] grid, int[] block, List<Object> args, List<Long> temporaries) {
+    private String check(long fn, int[] grid, int[] block, List<Object> args, List<long[]> temporaries) {
         if (expected == null) {
             return null;
         }
@@ -197,9 +201,9 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
         return null;
     }
 
-    private void zero(List<Long> temporaries) {
-        for (int i = 0; i < temporaries.size(); i += 2) {
-            gpu.zero(temporaries.get(i), temporaries.get(i + 1));
+    private void zero(List<long[]> temporaries) {
+        for (long[] t : temporaries) {
+            gpu.zero(t[0], t[1]);
         }
     }
 
@@ -211,14 +215,7 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
         } catch (RuntimeException e) {
             unchecked = "outputs not checked: " + e.getMessage();
         }
-        for (Map.Entry<String, Object> e : inputs.arrays().entrySet()) {
-            long bytes = (long) java.lang.reflect.Array.getLength(e.getValue())
-                    * (e.getValue() instanceof float[] || e.getValue() instanceof int[] ? 4 : 8);
-            long pristine = gpu.allocate(bytes), work = gpu.allocate(bytes);
-            arrays.put(e.getKey(), new long[] { pristine, work, bytes });
-            gpu.upload(pristine, e.getValue());
-            gpu.copy(work, pristine, bytes);
-        }
+        upload();
     }
 
     /** How many new bests had their output checked. */
