@@ -94,19 +94,27 @@ public final class LpAux {
         all.put(inst, row);
         double err = 0;
         for (Kernel k : selfCheck) {
-            double t = 0;
-            Map<String, Double> load = new LinkedHashMap<>();
-            for (String i : k.instructions()) {
-                all.getOrDefault(i, Map.of()).forEach((r, w) -> load.merge(r, w * k.count(i), Double::sum));
-            }
-            for (double l : load.values()) {
-                t = Math.max(t, l);
-            }
-            double predicted = t > 0 ? k.size() / t : Double.POSITIVE_INFINITY;
-            double measured = bench.ipc(k);
-            err = Math.max(err, Math.abs(predicted - measured) / measured);
+            err = Math.max(err, error(bench, k, all));
         }
         return new Fit(inst, row, err, kernels);
+    }
+
+    /**
+     * The relative error of the IPC that {@code rho} predicts for {@code k} (|K| / max_r Σ σ·ρ, Def. IV.2–3; an
+     * instruction without a row uses no resource) against the measured one.
+     */
+    private static double error(Bench bench, Kernel k, Map<String, Map<String, Double>> rho) {
+        Map<String, Double> load = new LinkedHashMap<>();
+        for (String i : k.instructions()) {
+            rho.getOrDefault(i, Map.of()).forEach((r, w) -> load.merge(r, w * k.count(i), Double::sum));
+        }
+        double t = 0;
+        for (double l : load.values()) {
+            t = Math.max(t, l);
+        }
+        double predicted = t > 0 ? k.size() / t : Double.POSITIVE_INFINITY;
+        double measured = bench.ipc(k);
+        return Math.abs(predicted - measured) / measured;
     }
 
     /** {@code -Dpalmed.maxEdges=true} restores the plain upper corner (every ρ at its cap; before issue 21). */
@@ -181,30 +189,18 @@ public final class LpAux {
             Map<String, Map<String, Double>> rho) {
         double err = f.selfCheckError();
         String inst = f.instruction();
-        Map<String, Double> own = rho.get(inst);
-        if (own == null) {
+        if (!rho.containsKey(inst)) {
             return f;
         }
         for (String p : representatives) {
-            Map<String, Double> other = rho.get(p);
-            if (p.equals(inst) || other == null || !bench.isMeasured(Kernel.single(inst))
+            if (p.equals(inst) || !rho.containsKey(p) || !bench.isMeasured(Kernel.single(inst))
                     || !bench.isMeasured(Kernel.single(p))) {
                 continue;
             }
             Kernel k = bench.pair(inst, p);
-            if (!bench.isMeasured(k)) {
-                continue;
+            if (bench.isMeasured(k)) {
+                err = Math.max(err, error(bench, k, rho));
             }
-            Map<String, Double> load = new LinkedHashMap<>();
-            own.forEach((r, w) -> load.merge(r, w * k.count(inst), Double::sum));
-            other.forEach((r, w) -> load.merge(r, w * k.count(p), Double::sum));
-            double t = 0;
-            for (double l : load.values()) {
-                t = Math.max(t, l);
-            }
-            double measured = bench.ipc(k);
-            double predicted = t > 0 ? k.size() / t : Double.POSITIVE_INFINITY;
-            err = Math.max(err, Math.abs(predicted - measured) / measured);
         }
         return err == f.selfCheckError() ? f : new Fit(inst, f.rho(), err, f.kernels());
     }
