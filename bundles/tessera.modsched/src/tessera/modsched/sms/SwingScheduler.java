@@ -405,18 +405,29 @@ public final class SwingScheduler implements ModuloScheduler {
 
     /** The order with the failing node moved just before the last op in the order that bounds its window. */
     private static int[] beforeLastBound(int[] order, Failure f) {
-        int[] b = f.ps().bounding(f.node());
-        boolean[] bind = new boolean[order.length];
-        for (int v : b) {
-            bind[v] = true;
+        int at = position(order, f.node(), f.ps().bounding(f.node()), true);
+        return at < 0 ? null : moveTo(order, f.node(), at);
+    }
+
+    /**
+     * The position in {@code order}, before {@code u}'s, of the first ({@code last} false) or last op of {@code ops};
+     * -1 when none precedes {@code u}.
+     */
+    private static int position(int[] order, int u, int[] ops, boolean last) {
+        boolean[] in = new boolean[order.length];
+        for (int v : ops) {
+            in[v] = true;
         }
         int at = -1;
-        for (int i = 0; i < order.length && order[i] != f.node(); i++) {
-            if (bind[order[i]]) {
+        for (int i = 0; i < order.length && order[i] != u; i++) {
+            if (in[order[i]]) {
                 at = i;
+                if (!last) {
+                    break;
+                }
             }
         }
-        return at < 0 ? null : moveTo(order, f.node(), at);
+        return at;
     }
 
     /** A full window: the order with the failing node moved before the first op that fills it; null otherwise. */
@@ -425,25 +436,8 @@ public final class SwingScheduler implements ModuloScheduler {
         if (w == null || (w[2] > 0 ? w[0] > w[1] : w[0] < w[1])) {
             return null;
         }
-        int[] b = f.ps().blockers(f.node(), w[0], w[1]);
-        if (b.length == 0) {
-            return null;
-        }
-        boolean[] blocker = new boolean[order.length];
-        for (int v : b) {
-            blocker[v] = true;
-        }
-        int at = -1;
-        for (int i = 0; i < order.length && order[i] != f.node(); i++) {
-            if (blocker[order[i]]) {
-                at = i;
-                break;
-            }
-        }
-        if (at < 0) {
-            return null;
-        }
-        return moveTo(order, f.node(), at);
+        int at = position(order, f.node(), f.ps().blockers(f.node(), w[0], w[1]), false);
+        return at < 0 ? null : moveTo(order, f.node(), at);
     }
 
     /** The order with {@code u} moved to position {@code at} (before the node now there). */
