@@ -85,7 +85,8 @@ public final class SearchRun {
         TagSearch.Settings d = TagSearch.Settings.defaults();
         int topK = start != null && start.has("topK") ? start.get("topK").getAsInt() : d.topK();
         double delta = start != null && start.has("delta") ? start.get("delta").getAsDouble() : d.delta();
-        return new TagSearch.Settings(policy, order, strictCut, topK, delta, budget, seed, Double.NEGATIVE_INFINITY);
+        return new TagSearch.Settings(policy, order, strictCut, topK, delta, budget, seed, Double.NEGATIVE_INFINITY,
+                d.threads());
     }
 
     /**
@@ -164,6 +165,9 @@ public final class SearchRun {
                 + "stopped: %s%s", res.evaluations(), res.failures(), res.cuts(), res.deadEnds(), res.nodes(),
                 stop(res), res.stop() == TagSearch.Stop.EXHAUSTED ? " (every leaf evaluated or cut: the best is the "
                         + "optimum)" : ""));
+        lines.add(String.format(Locale.ROOT, "  %.1f s: %.2f evaluations/s; %.1f s in the evaluator, %.1f s in the tree "
+                + "(expansion, propagation, bounds)", res.ms() / 1e3, res.evaluations() / Math.max(res.ms() / 1e3, 1e-3),
+                res.evaluationMs() / 1e3, (res.ms() - res.evaluationMs()) / 1e3));
         if (evaluator instanceof GpuEvaluator g) {
             g.report().forEach(l -> lines.add("  " + l));
         }

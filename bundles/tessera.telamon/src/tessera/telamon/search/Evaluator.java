@@ -27,6 +27,11 @@ public interface Evaluator {
 
     Result evaluate(Candidate fixed, List<String> decisions);
 
+    /** No more evaluations can be given (a replayed log's end): the search stops as at its budget. */
+    default boolean exhausted() {
+        return false;
+    }
+
     /** A short name for logs and progress lines. */
     String name();
 }

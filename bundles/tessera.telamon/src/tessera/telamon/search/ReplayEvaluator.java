@@ -13,12 +13,13 @@ import tessera.dspace.runtime.csp.Candidate;
  * Seed 001 §6.1, issue 24's replay (evaluator (c)): the times a {@link SearchLog} recorded, looked up by the leaf's
  * decision list. A search run again with the log's {@code start} settings and this evaluator takes the same
  * decisions, evaluation for evaluation; a leaf the log does not hold (the run diverged, or the log is from another
- * kernel) is a failure that says so, and is counted in {@link #missing()}.
+ * kernel) is a failure that says so, and is counted in {@link #missing()}. The replay stops after as many
+ * evaluations as the log holds, however the recorded run stopped.
  */
 public final class ReplayEvaluator implements Evaluator {
     private final Map<String, Result> recorded = new HashMap<>();
     private final JsonObject start;
-    private int missing;
+    private int missing, asked;
 
     public ReplayEvaluator(List<JsonObject> events) {
         JsonObject s = null;
@@ -54,8 +55,18 @@ public final class ReplayEvaluator implements Evaluator {
         return missing;
     }
 
+    /**
+     * Every recorded evaluation has been asked for: the recorded run stopped here (at its budget, time limit or
+     * cancellation), so the replay does too.
+     */
+    @Override
+    public boolean exhausted() {
+        return asked >= recorded.size();
+    }
+
     @Override
     public Result evaluate(Candidate fixed, List<String> decisions) {
+        asked++;
         Result r = recorded.get(decisions.stream().map(d -> d + "\n").reduce("", String::concat));
         if (r == null) {
             missing++;

@@ -8,6 +8,7 @@ import java.util.function.ToDoubleFunction;
 
 import tessera.core.Deadline;
 import tessera.core.Monitor;
+import tessera.core.TimeLimitException;
 import tessera.dspace.runtime.csp.Candidate;
 
 /**
@@ -37,9 +38,10 @@ import tessera.dspace.runtime.csp.Candidate;
  * <li>UCT ({@link Policy#UCT}): argmax x_i + √(2·ln n / n_i) with x_i = t* / (geometric mean of the times through
  * i) ∈ (0, 1].</li>
  * </ul>
- * Deterministic under {@link Settings#seed} (one {@link SplittableRandom}); stops after {@link Settings#budget}
- * evaluations, at the deadline, when the monitor is cancelled, when the tree is exhausted (every leaf evaluated or
- * cut: then the best is the optimum) or at {@link Settings#stopAt}.
+ * Deterministic under {@link Settings#seed} (one {@link SplittableRandom}) and independent of {@link Settings#threads};
+ * stops after {@link Settings#budget} evaluations (or when the evaluator is {@link Evaluator#exhausted}), at the
+ * deadline (also when it fires inside propagation), when the monitor is cancelled, when the tree is exhausted (every
+ * leaf evaluated or cut: then the best is the optimum) or at {@link Settings#stopAt}.
  */
 public final class TagSearch {
     /** The bandit of the tree's nodes. */
@@ -59,37 +61,53 @@ public final class TagSearch {
      * and a time at or below which the search stops ({@code -∞}: never).
      */
     public record Settings(Policy policy, Order order, boolean strictCut, int topK, double delta, int budget,
-            long seed, double stopAt) {
+            long seed, double stopAt, int threads) {
         public static final int DEFAULT_TOP_K = 10;
         public static final double DEFAULT_DELTA = 1;
 
+        public Settings {
+            if (threads < 1) {
+                throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+            }
+        }
+
+        /** One worker thread per processor: expansion uses them all. */
+        public static int defaultThreads() {
+            return Runtime.getRuntime().availableProcessors();
+        }
+
         public static Settings defaults() {
             return new Settings(Policy.TAG, Order.THESIS, false, DEFAULT_TOP_K, DEFAULT_DELTA, 2_000, 1,
-                    Double.NEGATIVE_INFINITY);
+                    Double.NEGATIVE_INFINITY, defaultThreads());
+        }
+
+        /** The same search with {@code n} worker threads (the result does not depend on it). */
+        public Settings withThreads(int n) {
+            return new Settings(policy, order, strictCut, topK, delta, budget, seed, stopAt, n);
         }
 
         public Settings withPolicy(Policy p) {
-            return new Settings(p, order, strictCut, topK, delta, budget, seed, stopAt);
+            return new Settings(p, order, strictCut, topK, delta, budget, seed, stopAt, threads);
         }
 
         public Settings withOrder(Order o) {
-            return new Settings(policy, o, strictCut, topK, delta, budget, seed, stopAt);
+            return new Settings(policy, o, strictCut, topK, delta, budget, seed, stopAt, threads);
         }
 
         public Settings withStrictCut(boolean s) {
-            return new Settings(policy, order, s, topK, delta, budget, seed, stopAt);
+            return new Settings(policy, order, s, topK, delta, budget, seed, stopAt, threads);
         }
 
         public Settings withBudget(int b) {
-            return new Settings(policy, order, strictCut, topK, delta, b, seed, stopAt);
+            return new Settings(policy, order, strictCut, topK, delta, b, seed, stopAt, threads);
         }
 
         public Settings withSeed(long s) {
-            return new Settings(policy, order, strictCut, topK, delta, budget, s, stopAt);
+            return new Settings(policy, order, strictCut, topK, delta, budget, s, stopAt, threads);
         }
 
         public Settings withStopAt(double t) {
-            return new Settings(policy, order, strictCut, topK, delta, budget, seed, t);
+            return new Settings(policy, order, strictCut, topK, delta, budget, seed, t, threads);
         }
     }
 
@@ -99,10 +117,10 @@ public final class TagSearch {
     /**
      * The outcome: the best time (ns, +∞ when none) and its decisions, the evaluation at which it was found (1-based,
      * 0 when none), the evaluations, failed evaluations, cuts, dead ends, iterations restarted from the root, the
-     * tree's nodes and why it stopped.
+     * tree's nodes, why it stopped, its wall time and the part of it spent in the evaluator (ms).
      */
     public record Result(double best, List<String> bestDecisions, int bestAt, int evaluations, int failures,
-            int cuts, int deadEnds, int restarts, int nodes, Stop stop) {
+            int cuts, int deadEnds, int restarts, int nodes, Stop stop, long ms, long evaluationMs) {
     }
 
     /** Told after every evaluation: the evaluations so far, the best time, the cuts. */
@@ -154,11 +172,14 @@ public final class TagSearch {
     private final Deadline deadline;
     private final Monitor monitor;
     private final Listener listener;
+    private final Workers workers;
     private final long startNanos = System.nanoTime();
 
     private double best = Double.POSITIVE_INFINITY;
     private List<String> bestDecisions = List.of();
     private int bestAt, evaluations, failures, cuts, deadEnds, restarts, nodes, iteration;
+    /** Wall time spent in the evaluator (the rest is the tree: expansion, propagation, bounds). */
+    private long evaluationMs;
 
     private TagSearch(ToDoubleFunction<Candidate> bound, Evaluator evaluator, Settings settings, SearchLog log,
             Deadline deadline, Monitor monitor, Listener listener) {
@@ -170,6 +191,7 @@ public final class TagSearch {
         this.deadline = deadline;
         this.monitor = monitor;
         this.listener = listener;
+        this.workers = new Workers(settings.threads());
     }
 
     /**
@@ -185,14 +207,19 @@ public final class TagSearch {
                 .put("order", settings.order().name().toLowerCase(Locale.ROOT))
                 .put("cut", settings.strictCut() ? "strict" : "non-strict").put("topK", settings.topK())
                 .put("delta", settings.delta()).put("budget", settings.budget()).put("seed", settings.seed())
-                .write(true);
-        Stop stop = s.search(root.copy());
+                .put("threads", settings.threads()).write(true);
+        Stop stop;
+        try {
+            stop = s.search(root.copy());
+        } finally {
+            s.workers.close();
+        }
         log.event("end", s.iteration).put("stop", stop.name().toLowerCase(Locale.ROOT))
                 .put("evaluations", s.evaluations).put("failures", s.failures).put("best", s.best)
                 .put("bestAt", s.bestAt).put("cuts", s.cuts).put("deadEnds", s.deadEnds).put("nodes", s.nodes)
-                .put("ms", s.elapsedMs()).write(true);
+                .put("ms", s.elapsedMs()).put("evalMs", s.evaluationMs).write(true);
         return new Result(s.best, s.bestDecisions, s.bestAt, s.evaluations, s.failures, s.cuts, s.deadEnds,
-                s.restarts, s.nodes, stop);
+                s.restarts, s.nodes, stop, s.elapsedMs(), s.evaluationMs);
     }
 
     private long elapsedMs() {
@@ -206,7 +233,7 @@ public final class TagSearch {
             if (root.dead) {
                 return Stop.EXHAUSTED;
             }
-            if (evaluations >= settings.budget()) {
+            if (evaluations >= settings.budget() || evaluator.exhausted()) {
                 return Stop.BUDGET;
             }
             if (best <= settings.stopAt()) {
@@ -219,7 +246,11 @@ public final class TagSearch {
                 return Stop.CANCELLED;
             }
             iteration++;
-            iterate(root);
+            try {
+                iterate(root);
+            } catch (TimeLimitException e) { // the monitor's deadline inside propagation: the search ends, its best kept
+                return Stop.TIME_LIMIT;
+            }
         }
     }
 
@@ -291,7 +322,11 @@ public final class TagSearch {
         return child;
     }
 
-    /** Computes a node's children (one per value propagation accepts) and their bounds, once. */
+    /**
+     * Computes a node's children (one per value propagation accepts) and their bounds, once; the values are
+     * propagated and bounded on the worker threads, and the children kept in value order, so the tree is the same
+     * with any number of threads.
+     */
     private void expand(Node node) {
         if (node.expanded) {
             return;
@@ -303,15 +338,28 @@ public final class TagSearch {
             node.leaf = true;
             return;
         }
-        List<Node> kids = new ArrayList<>();
-        for (long dom = c.domain(v); dom != 0; dom &= dom - 1) {
-            long bit = Long.lowestOneBit(dom);
-            Candidate child = c.copy();
-            if (!child.restrict(v, bit) || child.failed()) {
-                continue;
+        int values = Long.bitCount(c.domain(v));
+        long[] bits = new long[values];
+        Candidate[] copies = new Candidate[values];
+        double[] bounds = new double[values];
+        long dom = c.domain(v);
+        for (int i = 0; i < values; i++, dom &= dom - 1) {
+            bits[i] = Long.lowestOneBit(dom);
+            copies[i] = c.copy(); // on this thread: a copy marks its parent's kernel shared
+        }
+        workers.forEach(values, i -> { // propagation and bound of each value, independent of the others
+            if (copies[i].restrict(v, bits[i]) && !copies[i].failed()) {
+                bounds[i] = bound.applyAsDouble(copies[i]);
+            } else {
+                copies[i] = null;
             }
-            kids.add(new Node(node, kids.size(), child, bound.applyAsDouble(child), RandomDescent.describe(c, v, bit),
-                    node.depth + 1));
+        });
+        List<Node> kids = new ArrayList<>();
+        for (int i = 0; i < values; i++) {
+            if (copies[i] != null) {
+                kids.add(new Node(node, kids.size(), copies[i], bounds[i], RandomDescent.describe(c, v, bits[i]),
+                        node.depth + 1));
+            }
         }
         nodes += kids.size();
         node.candidate = null; // the children hold what is needed below
@@ -444,7 +492,10 @@ public final class TagSearch {
         for (Node p : path) {
             bounds.add(p.bound);
         }
+        long t0 = System.nanoTime();
         Evaluator.Result r = evaluator.evaluate(leaf.candidate, ds);
+        long evalMs = (System.nanoTime() - t0) / 1_000_000;
+        evaluationMs += evalMs;
         evaluations++;
         kill(leaf);
         SearchLog.Event e = log.event("evaluation", iteration).put("n", evaluations).put("decisions", ds)
@@ -467,7 +518,7 @@ public final class TagSearch {
                 insertTop(p, t, child.index);
             }
         }
-        e.put("best", best).put("ms", elapsedMs()).write(true);
+        e.put("best", best).put("ms", elapsedMs()).put("evalMs", evalMs).write(true);
         listener.evaluated(evaluations, best, cuts);
     }
 

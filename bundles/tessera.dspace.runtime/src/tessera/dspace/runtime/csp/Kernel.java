@@ -62,8 +62,11 @@ final class Kernel {
     Map<Integer, int[]> counterDeps = new HashMap<>();
     /** Snippet values added by lowerings: snippet → object key → value. */
     Map<String, Map<String, Object>> extraValues = new HashMap<>();
-    /** Snippet values computed on this kernel once it has extra values (cleared when they change). */
-    Map<String, Object> snippets = new HashMap<>();
+    /**
+     * Snippet values computed on this kernel once it has extra values (cleared when they change); concurrent, as
+     * candidates sharing this kernel may propagate on several threads (the search's expansion).
+     */
+    Map<String, Object> snippets = new java.util.concurrent.ConcurrentHashMap<>();
 
     int object(String name) {
         Integer id = objectIds.get(name);

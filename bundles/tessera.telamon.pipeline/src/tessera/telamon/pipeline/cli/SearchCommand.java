@@ -45,6 +45,8 @@ final class SearchCommand {
     static final int BUDGET = SearchRun.BUDGET;
     /** The most evaluations one run may ask for. */
     static final int MAX_BUDGET = SearchRun.MAX_BUDGET;
+    /** The most worker threads {@code --threads} takes ({@value}). */
+    static final int MAX_THREADS = 1024;
     private static final String LOG_HINT = "give the --log FILE.jsonl of an earlier tessera telamon search";
 
     private SearchCommand() {
@@ -194,6 +196,8 @@ final class SearchCommand {
             out.put("deadEnds", res.deadEnds());
             out.put("nodes", res.nodes());
             out.put("stop", stop);
+            out.put("seconds", res.ms() / 1e3);
+            out.put("evaluatorSeconds", res.evaluationMs() / 1e3);
             out.put("decisions", res.bestDecisions());
             if (evaluator instanceof GpuEvaluator g) {
                 out.put("checkedBests", g.checks());
@@ -230,6 +234,7 @@ final class SearchCommand {
         }
         int budget = a.intOption("budget", SearchRun.budget(start), 1, MAX_BUDGET);
         long seed = a.longOption("seed", SearchRun.seed(start), Long.MIN_VALUE, Long.MAX_VALUE);
-        return SearchRun.settings(p, o, strict, budget, seed, start);
+        int threads = a.intOption("threads", TagSearch.Settings.defaultThreads(), 1, MAX_THREADS);
+        return SearchRun.settings(p, o, strict, budget, seed, start).withThreads(threads);
     }
 }

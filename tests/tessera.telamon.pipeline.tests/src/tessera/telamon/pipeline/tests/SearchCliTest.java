@@ -29,6 +29,34 @@ class SearchCliTest {
         return JsonParser.parseString(r.out()).getAsJsonObject();
     }
 
+    /**
+     * {@code --time-limit} ends a search with its best so far, not with the launcher's time-limit error: the
+     * deadline that stops the search loop also fires inside propagation (found on the GPU machine, where every
+     * time-limited search ended in the error). Also {@code --threads}.
+     */
+    @Test
+    void aTimeLimitEndsTheSearchWithItsBest(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("mm.jsonl");
+        Run s = CliRunner.run(ROOT, "--json", "telamon", "search", "examples/telamon/matmul_256.kernel", "--budget",
+                "2000", "--time-limit", "12", "--threads", "2", "--log", log.toString());
+        assertTrue(!s.err().contains("did not finish"), s.err());
+        JsonObject o = json(s);
+        assertEquals("time limit", o.get("stop").getAsString(), s.out());
+        assertTrue(o.get("evaluations").getAsInt() < 2000, s.out());
+        assertTrue(o.get("seconds").getAsDouble() >= o.get("evaluatorSeconds").getAsDouble(), s.out());
+        // its replay stops where the recorded run stopped, without a word of divergence
+        Run r = CliRunner.run(ROOT, "--json", "telamon", "search", "examples/telamon/matmul_256.kernel", "--evaluator",
+                "replay", log.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(!r.err().contains("diverged"), r.err());
+        assertEquals(o.get("evaluations"), json(r).get("evaluations"), r.out());
+        assertEquals(o.get("decisions"), json(r).get("decisions"), r.out());
+        assertEquals("budget", json(r).get("stop").getAsString(), r.out());
+        Run bad = CliRunner.run(ROOT, "telamon", "search", "examples/telamon/scal.kernel", "--threads", "0");
+        assertEquals(2, bad.code(), bad.err());
+        assertTrue(bad.err().contains("--threads"), bad.err());
+    }
+
     @Test
     void searchSavesABestThatCodegenAndReplayReproduce(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("scal.jsonl"), best = dir.resolve("best.decisions");

@@ -135,7 +135,9 @@ class SearchTest {
         for (String l : lines) {
             JsonObject o = com.google.gson.JsonParser.parseString(l).getAsJsonObject();
             o.remove("ms");
+            o.remove("evalMs");
             o.remove("evaluator");
+            o.remove("threads");
             r.add(o.toString());
         }
         return r;
@@ -165,6 +167,37 @@ class SearchTest {
         SearchLog other = SearchLog.memory();
         sp.search(new SyntheticEvaluator(sp.bound, 7), s.withSeed(8), other);
         assertTrue(!withoutClock(first.lines()).equals(withoutClock(other.lines())));
+    }
+
+    /**
+     * Issue 24 item 2: the worker threads that propagate and bound a node's children do not change the search: the
+     * logs of 1 and 4 threads agree event for event, on scal and on a matmul whose lowerings change the kernel that
+     * sibling candidates share.
+     */
+    @Test
+    void theWorkerThreadsDoNotChangeTheSearch() {
+        Space sp = space();
+        TagSearch.Settings s = TagSearch.Settings.defaults().withSeed(11).withBudget(200);
+        SearchLog one = SearchLog.memory(), four = SearchLog.memory();
+        sp.search(new SyntheticEvaluator(sp.bound, 11), s.withThreads(1), one);
+        sp.search(new SyntheticEvaluator(sp.bound, 11), s.withThreads(4), four);
+        assertEquals(withoutClock(one.lines()), withoutClock(four.lines()));
+        Kernel mm = LeafCodeTest.example("matmul_256", Map.of("m", 16L, "n", 16L, "k", 8L));
+        ToDoubleFunction<Candidate> bound = c -> LowerBound.of(mm, c, sp.hw, LowerBound.Ordering.COMPILED)
+                .nanoseconds();
+        Diagnostics d = new Diagnostics();
+        Candidate root = GpuSpace.root(mm, Device.of("sm_90"), d, Monitor.NULL);
+        assertNotNull(root, d::toString);
+        List<List<String>> logs = new ArrayList<>();
+        for (int threads : new int[] { 1, 4 }) {
+            SearchLog log = SearchLog.memory();
+            TagSearch.Result r = TagSearch.run(mm.name(), root, bound, new SyntheticEvaluator(bound, 3),
+                    TagSearch.Settings.defaults().withSeed(3).withBudget(25).withThreads(threads), log,
+                    Deadline.never(), Monitor.NULL, null);
+            assertEquals(25, r.evaluations());
+            logs.add(withoutClock(log.lines()));
+        }
+        assertEquals(logs.get(0), logs.get(1));
     }
 
     private static List<String> strings(JsonElement a) {

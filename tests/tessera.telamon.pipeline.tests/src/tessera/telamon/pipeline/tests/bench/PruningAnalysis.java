@@ -29,6 +29,7 @@ import tessera.telamon.pipeline.tests.LeafCodeTest;
 import tessera.telamon.search.ChoiceOrder;
 import tessera.telamon.search.Knuth;
 import tessera.telamon.search.RandomDescent;
+import tessera.telamon.search.TagSearch;
 import tessera.telamon.space.Device;
 
 /**
@@ -68,11 +69,11 @@ public final class PruningAnalysis {
 
     /** A kernel instance, the hardware model and the cut threshold in nanoseconds with its source. */
     record Case(String id, String file, Map<String, Long> params, String kernelName, Hardware hw, String model,
-            double thresholdNs, String source) {
+            double thresholdNs, String source, TagSearch.Order order) {
     }
 
-    /** A kernel and the root of its space (one per thread). */
-    record Space(Kernel kernel, Candidate root) {
+    /** A kernel, the root of its space (one per thread) and the decision order of its descents and tree. */
+    record Space(Kernel kernel, Candidate root, TagSearch.Order order) {
         static Space of(Case c) {
             Kernel k = LeafCodeTest.example(c.file(), c.params());
             Diagnostics d = new Diagnostics();
@@ -80,7 +81,7 @@ public final class PruningAnalysis {
             if (root == null) {
                 throw new IllegalStateException("no space for " + c.id() + ": " + d);
             }
-            return new Space(k, root);
+            return new Space(k, root, c.order());
         }
     }
 
@@ -111,7 +112,7 @@ public final class PruningAnalysis {
         Map<String, List<Case>> groups = new LinkedHashMap<>();
         for (String id : ids) {
             Case c = of(id, best);
-            groups.computeIfAbsent(c.file() + c.params(), x -> new ArrayList<>()).add(c);
+            groups.computeIfAbsent(c.file() + c.params() + c.order(), x -> new ArrayList<>()).add(c);
         }
         List<String> fig = new ArrayList<>(), table = new ArrayList<>(), speed = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -170,14 +171,17 @@ public final class PruningAnalysis {
     static Case of(String id, Map<String, Double> best) {
         String[] p = id.split(":");
         String name = p[1];
+        // an optional third part: the decision order (thesis, the default, or reverse: §6.3.3)
+        TagSearch.Order order = p.length > 2 && p[2].equals("reverse") ? TagSearch.Order.REVERSE : TagSearch.Order.THESIS;
+        String label = order == TagSearch.Order.REVERSE ? ", reverse order" : "";
         if (p[0].equals("hopper")) {
             Map<String, Long> params = name.equals("axpy") ? Map.of("n", 1L << 20) : Map.of();
             Double ms = best.get(name);
             if (ms == null) {
                 throw new IllegalArgumentException("no H200 measurement for " + name);
             }
-            return new Case(id, name, params, name.equals("axpy") ? "axpy 2^20" : name.replace('_', ' '),
-                    Hardware.builtIn("hopper"), "Hopper", ms * 1e6, "H200 best");
+            return new Case(id, name, params, (name.equals("axpy") ? "axpy 2^20" : name.replace('_', ' ')) + label,
+                    Hardware.builtIn("hopper"), "Hopper", ms * 1e6, "H200 best", order);
         }
         double ns = switch (name) {
             case "axpy" -> 7.06e6;
@@ -185,8 +189,8 @@ public final class PruningAnalysis {
             case "matmul_1024" -> 4.34e6;
             default -> throw new IllegalArgumentException("no Table 6.2 time for " + name);
         };
-        return new Case(id, name, Map.of(), name.equals("axpy") ? "axpy 2^26" : name.replace('_', ' '),
-                Hardware.builtIn("kepler"), "Kepler", ns, "Table 6.2");
+        return new Case(id, name, Map.of(), (name.equals("axpy") ? "axpy 2^26" : name.replace('_', ' ')) + label,
+                Hardware.builtIn("kepler"), "Kepler", ns, "Table 6.2", order);
     }
 
     private static String time(double ns) {
@@ -366,7 +370,7 @@ public final class PruningAnalysis {
             path.add(node);
             double w = 1;
             for (int d = 0; d < CUT_DEPTH && node != null; d++) {
-                int v = ChoiceOrder.next(node);
+                int v = sp.order().next(node);
                 if (v < 0) {
                     node = null; // a leaf above depth 10
                     break;
@@ -402,7 +406,7 @@ public final class PruningAnalysis {
         }
         long t0 = System.nanoTime();
         List<Candidate> snaps = new ArrayList<>();
-        Candidate end = descend(sp.root(), random, snaps, stats);
+        Candidate end = descend(sp.root(), sp.order(), random, snaps, stats);
         if (end == null) {
             return new Sample(weight, props, survives, -1, null);
         }
@@ -428,8 +432,8 @@ public final class PruningAnalysis {
     }
 
     /** The accepted children of {@code node} on its next choice (empty when none, null at a leaf). */
-    static List<Candidate> children(Candidate node, Stats stats) {
-        int v = ChoiceOrder.next(node);
+    static List<Candidate> children(Candidate node, TagSearch.Order order, Stats stats) {
+        int v = order.next(node);
         if (v < 0) {
             return null;
         }
@@ -447,9 +451,10 @@ public final class PruningAnalysis {
      * Fixes the rest of {@code c} as {@link RandomDescent#run} does, appending the candidate after each decision to
      * {@code snaps}; the leaf, or null at a dead end.
      */
-    static Candidate extend(Candidate c, SplittableRandom random, List<Candidate> snaps, Stats stats) {
+    static Candidate extend(Candidate c, TagSearch.Order order, SplittableRandom random, List<Candidate> snaps,
+            Stats stats) {
         while (true) {
-            int v = ChoiceOrder.next(c);
+            int v = order.next(c);
             if (v < 0) {
                 return c;
             }
@@ -476,11 +481,12 @@ public final class PruningAnalysis {
     }
 
     /** A whole {@link RandomDescent#run}: attempts from {@code start} until one reaches a leaf (null if none). */
-    static Candidate descend(Candidate start, SplittableRandom random, List<Candidate> snaps, Stats stats) {
+    static Candidate descend(Candidate start, TagSearch.Order order, SplittableRandom random, List<Candidate> snaps,
+            Stats stats) {
         for (int attempt = 1; attempt <= RandomDescent.MAX_ATTEMPTS; attempt++) {
             snaps.clear();
             snaps.add(start);
-            Candidate leaf = extend(start, random, snaps, stats);
+            Candidate leaf = extend(start, order, random, snaps, stats);
             if (leaf != null) {
                 return leaf;
             }
@@ -505,7 +511,7 @@ public final class PruningAnalysis {
         if (depth == CUT_DEPTH) {
             return 1;
         }
-        List<Candidate> kids = children(node, stats);
+        List<Candidate> kids = children(node, sp.order(), stats);
         if (kids == null) {
             return 0;
         }
