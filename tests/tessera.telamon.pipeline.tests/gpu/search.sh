@@ -15,6 +15,14 @@ mkdir -p /tmp/tb "$OUT" && tar -xJf target/gpu-bundle.tar.xz -C /tmp/tb
 TB=/tmp/tb/gpu-bundle/bin/tessera
 EX=/tmp/tb/gpu-bundle/examples/telamon
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/device.txt" 2>&1
+# smoke: the evaluator reaches the driver and a tiny search runs, before the minutes of the real ones are spent
+# (SMOKE=0 skips it once a first call has shown the evaluator working on the machine)
+if [ "${SMOKE:-1}" = 1 ]; then
+  "$TB" telamon search "$EX/scal.kernel" --param n=4096 --evaluator gpu --budget 5 --seed 1 > "$OUT/smoke.txt" 2>&1
+  echo "smoke rc=$?" >> "$OUT/smoke.txt"
+  tail -n 6 "$OUT/smoke.txt"
+  grep -q '): best ' "$OUT/smoke.txt" || { echo "smoke search measured nothing: no kernel searched"; exit 3; }
+fi
 for k in "${KERNELS[@]}"; do
   echo "== $k: search (${T} s at most)"
   timeout $((T + 30)) "$TB" --json telamon search "$EX/$k.kernel" --evaluator gpu --budget 2000 --time-limit "$T" \
