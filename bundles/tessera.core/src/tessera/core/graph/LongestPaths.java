@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.function.IntPredicate;
 import java.util.function.IntToLongFunction;
 
+import tessera.core.Monitor;
+
 /**
  * Longest paths with integer edge weights that may be negative (Bellman-Ford with a FIFO queue, and Floyd-Warshall
  * for all pairs). Weights come from a function of the edge id, so callers can pass weights that depend on a
@@ -83,6 +85,11 @@ public final class LongestPaths {
      * through i. This is Rau's MinDist matrix when {@code w = latency - distance * II}.
      */
     public static long[][] allPairs(Digraph g, IntPredicate edgeFilter, IntToLongFunction weight) {
+        return allPairs(g, edgeFilter, weight, Monitor.NULL);
+    }
+
+    /** {@link #allPairs(Digraph, IntPredicate, IntToLongFunction)}, polling {@code monitor} once a pivot. */
+    public static long[][] allPairs(Digraph g, IntPredicate edgeFilter, IntToLongFunction weight, Monitor monitor) {
         int n = g.nodeCount();
         long[][] d = new long[n][n];
         for (long[] row : d) {
@@ -96,6 +103,7 @@ public final class LongestPaths {
             }
         }
         for (int k = 0; k < n; k++) {
+            monitor.checkCanceled();
             long[] dk = d[k];
             for (int i = 0; i < n; i++) {
                 long dik = d[i][k];

@@ -1,10 +1,10 @@
 package tessera.modsched.sched;
 
-import java.util.Arrays;
 import java.util.stream.IntStream;
 
 import tessera.core.Monitor;
 import tessera.core.graph.Digraph;
+import tessera.core.graph.LongestPaths;
 import tessera.modsched.model.DependenceKind;
 import tessera.modsched.model.Loop;
 import tessera.modsched.model.ModuloReservationTable;
@@ -45,7 +45,7 @@ public final class PartialSchedule {
     private long[][] minDist;
 
     /** No path in {@link #minDist}. */
-    private static final long NO_PATH = Long.MIN_VALUE / 4;
+    private static final long NO_PATH = LongestPaths.UNREACHED;
 
     public PartialSchedule(Loop loop, int ii) {
         this(loop, ii, Monitor.NULL);
@@ -89,37 +89,11 @@ public final class PartialSchedule {
 
     /**
      * MinDist at {@code ii}: the longest path from each node to each other over latency - distance·II
-     * ({@link Long#MIN_VALUE} / 4 where there is none); Floyd-Warshall, O(n³).
+     * ({@link #NO_PATH} where there is none); Floyd-Warshall, O(n³).
      */
     public static long[][] minDist(Loop loop, int ii, Monitor monitor) {
-        Digraph g = loop.graph();
-        int n = g.nodeCount();
-        long[][] d = new long[n][n];
-        for (long[] row : d) {
-            Arrays.fill(row, NO_PATH);
-        }
-        for (int e = 0; e < g.edgeCount(); e++) {
-            int a = g.source(e);
-            int b = g.target(e);
-            d[a][b] = Math.max(d[a][b], loop.latency(e) - (long) loop.distance(e) * ii);
-        }
-        for (int k = 0; k < n; k++) {
-            monitor.checkCanceled();
-            long[] dk = d[k];
-            for (int i = 0; i < n; i++) {
-                long dik = d[i][k];
-                if (dik == NO_PATH) {
-                    continue;
-                }
-                long[] di = d[i];
-                for (int j = 0; j < n; j++) {
-                    if (dk[j] != NO_PATH && dik + dk[j] > di[j]) {
-                        di[j] = dik + dk[j];
-                    }
-                }
-            }
-        }
-        return d;
+        return LongestPaths.allPairs(loop.graph(), e -> true, e -> loop.latency(e) - (long) loop.distance(e) * ii,
+                monitor);
     }
 
     /** Early_Start and Late_Start of {@code u} from the nodes placed so far. */

@@ -346,6 +346,14 @@ public final class BipartiteWeightProblem {
 
     /** S_K = max_r ρ_{K,r} for the given weights (digest §2.9). */
     public static double saturation(Bench bench, Kernel k, Map<String, Map<String, Double>> weights) {
+        return maxLoad(k, weights) * bench.ipc(k) / k.size();
+    }
+
+    /**
+     * max_r Σ_i σ_{K,i}·w_{i,r} (Def. IV.2's t(K) under {@code weights}; an instruction without a row uses no
+     * resource; 0 when nothing is used).
+     */
+    static double maxLoad(Kernel k, Map<String, Map<String, Double>> weights) {
         Map<String, Double> load = new LinkedHashMap<>();
         for (String i : k.instructions()) {
             weights.getOrDefault(i, Map.of()).forEach((r, x) -> load.merge(r, x * k.count(i), Double::sum));
@@ -354,7 +362,7 @@ public final class BipartiteWeightProblem {
         for (double l : load.values()) {
             m = Math.max(m, l);
         }
-        return m * bench.ipc(k) / k.size();
+        return m;
     }
 
     static List<String> list(Set<String> s) {

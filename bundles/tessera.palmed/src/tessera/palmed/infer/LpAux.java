@@ -104,14 +104,7 @@ public final class LpAux {
      * instruction without a row uses no resource) against the measured one.
      */
     private static double error(Bench bench, Kernel k, Map<String, Map<String, Double>> rho) {
-        Map<String, Double> load = new LinkedHashMap<>();
-        for (String i : k.instructions()) {
-            rho.getOrDefault(i, Map.of()).forEach((r, w) -> load.merge(r, w * k.count(i), Double::sum));
-        }
-        double t = 0;
-        for (double l : load.values()) {
-            t = Math.max(t, l);
-        }
+        double t = BipartiteWeightProblem.maxLoad(k, rho);
         double predicted = t > 0 ? k.size() / t : Double.POSITIVE_INFINITY;
         double measured = bench.ipc(k);
         return Math.abs(predicted - measured) / measured;
