@@ -155,6 +155,10 @@ public final class Program {
     public final List<ChoiceInfo> choices = new ArrayList<>();
     public final Map<String, ChoiceInfo> choiceByName = new HashMap<>();
     public final List<Group> groups = new ArrayList<>();
+    /** Per group (by id): {@link #absorbing(Group, List)}. */
+    public final List<long[]> absorbing = new ArrayList<>();
+    /** Per group (by id): {@link #domainTable(Group, List)} or null. */
+    public final List<long[]> domainTables = new ArrayList<>();
     /** Constraints over kernel constants only: must hold on the instance itself (else the space is empty). */
     public final List<KernelCheck> kernelChecks = new ArrayList<>();
 
@@ -169,9 +173,11 @@ public final class Program {
      * Group {@code group} must run for every binding that maps {@code pattern} onto the changed instance.
      * {@code splitMasks} are the masks of the group's if-tree splits on {@code pattern} when it is only an enum input
      * of the group (null otherwise): a change of the instance that leaves every mask's intersection with the domain
-     * empty or non-empty as it was reaches the same leaves, so the group's result cannot change.
+     * empty or non-empty as it was reaches the same leaves, so the group's result cannot change. {@code hoisted} are
+     * the choice inputs whose arguments the pattern binds: one lookup before the other binders are enumerated tells
+     * whether an {@link #absorbing} value frees every instance.
      */
-    public record Watch(Group group, Pattern pattern, long[] splitMasks) {
+    public record Watch(Group group, Pattern pattern, long[] splitMasks, int[] hoisted) {
         /** Whether a change of the watched instance from {@code before} to {@code after} may change the result. */
         public boolean matters(long before, long after) {
             if (splitMasks == null) {
@@ -214,6 +220,88 @@ public final class Program {
     public int setId(String name) {
         Integer i = setIds.get(name);
         return i == null ? -1 : i;
+    }
+
+    /**
+     * Per input of {@code g}, the values at which every cell of its table leaves the target free (an enum cell of all
+     * values without guarded entries, an integer cell without entries; none for counter targets). The result of a
+     * run is the union of the cells its input domains meet, so a run with an input domain that meets its absorbing
+     * values allows everything and changes nothing: propagation skips it (the same fixpoint, fewer runs).
+     */
+    public static long[] absorbing(Group g, List<ChoiceInfo> choices) {
+        Kind k = choices.get(g.target().choice()).kind();
+        long all = k == Kind.ENUM ? choices.get(g.target().choice()).all() : -1L;
+        int m = g.inputs().length;
+        long[] free = new long[m];
+        for (int i = 0; i < m; i++) {
+            free[i] = k == Kind.COUNTER ? 0 : g.inputs()[i].size() == 64 ? -1L : (1L << g.inputs()[i].size()) - 1;
+        }
+        for (int c = 0; c < g.table().length && k != Kind.COUNTER; c++) {
+            Cell cell = g.table()[c];
+            if (cell.entries().isEmpty() && (k != Kind.ENUM || (cell.base() & all) == all)) {
+                continue;
+            }
+            int rem = c;
+            for (int i = 0; i < m; i++) { // mixed radix, input 0 fastest (TruthTable)
+                free[i] &= ~(1L << (rem % g.inputs()[i].size()));
+                rem /= g.inputs()[i].size();
+            }
+        }
+        return free;
+    }
+
+    /** The most input values, all inputs together, for which a group gets a {@link #domainTable} (2^10 entries). */
+    public static final int DOMAIN_TABLE_BITS = 10;
+
+    /**
+     * For an enum target whose cells have no guarded entries and whose inputs have at most {@value #DOMAIN_TABLE_BITS}
+     * values together: the if-tree's result for every combination of input domains, indexed by the domains side by
+     * side (input 0 in the lowest bits), so a run reads one entry instead of walking the tree; null otherwise. The
+     * entry is the union of the cells the domains meet, which is what the tree computes.
+     */
+    public static long[] domainTable(Group g, List<ChoiceInfo> choices) {
+        if (choices.get(g.target().choice()).kind() != Kind.ENUM) {
+            return null;
+        }
+        int bits = 0;
+        for (Input in : g.inputs()) {
+            bits += in.size();
+        }
+        if (bits > DOMAIN_TABLE_BITS) {
+            return null;
+        }
+        long[] cellBits = new long[g.table().length];
+        for (int c = 0; c < g.table().length; c++) {
+            if (!g.table()[c].entries().isEmpty()) {
+                return null;
+            }
+            int rem = c, off = 0;
+            for (Input in : g.inputs()) { // mixed radix, input 0 fastest (TruthTable)
+                cellBits[c] |= 1L << (off + rem % in.size());
+                rem /= in.size();
+                off += in.size();
+            }
+        }
+        long[] t = new long[1 << bits];
+        for (int idx = 0; idx < t.length; idx++) {
+            for (int c = 0; c < cellBits.length; c++) {
+                if ((cellBits[c] & ~idx) == 0) {
+                    t[idx] |= g.table()[c].base();
+                }
+            }
+        }
+        return t;
+    }
+
+    /** The choice inputs of {@code g} whose arguments all are binders that pattern {@code p} binds. */
+    public static int[] hoisted(Group g, Pattern p) {
+        java.util.Set<Integer> bound = new java.util.HashSet<>();
+        for (int a : p.args()) {
+            bound.add(a);
+        }
+        return java.util.stream.IntStream.range(0, g.inputs().length)
+                .filter(i -> g.inputs()[i] instanceof ChoiceInput c && java.util.Arrays.stream(c.p().args()).allMatch(bound::contains))
+                .toArray();
     }
 
     /** The masks of {@code g}'s if-tree splits on input pattern {@code p} (see {@link Watch}), or null. */

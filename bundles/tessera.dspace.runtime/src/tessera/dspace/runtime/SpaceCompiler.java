@@ -41,8 +41,10 @@ public final class SpaceCompiler {
             prog.watchers.add(new ArrayList<>());
         }
         for (Group g : prog.groups) {
+            prog.absorbing.add(Program.absorbing(g, prog.choices));
+            prog.domainTables.add(Program.domainTable(g, prog.choices));
             for (Pattern p : Program.watchedPatterns(g, prog.choices)) {
-                prog.watchers.get(p.choice()).add(new Program.Watch(g, p, Program.splitMasks(g, p, prog.choices)));
+                prog.watchers.get(p.choice()).add(new Program.Watch(g, p, Program.splitMasks(g, p, prog.choices), Program.hoisted(g, p)));
             }
         }
     }

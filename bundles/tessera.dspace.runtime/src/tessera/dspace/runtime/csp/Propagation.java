@@ -113,15 +113,22 @@ final class Propagation {
         Pattern p = w.pattern();
         long after = c.dom[v];
         if (w.matters(before, after)) {
-            bindAndRun(c, g, p, args);
+            bindAndRun(c, w, args);
         }
         ChoiceInfo ci = c.prog.choices.get(p.choice());
         if (ci.symmetricStorage() && !c.failed && w.matters(ci.invert(before), ci.invert(after))) {
-            bindAndRun(c, g, p, new int[] { args[1], args[0] });
+            bindAndRun(c, w, new int[] { args[1], args[0] });
         }
     }
 
-    private static void bindAndRun(Candidate c, Group g, Pattern p, int[] args) {
+    /**
+     * Runs the watch's group on every binding that extends the changed instance's objects, unless one of the inputs
+     * those objects fix ({@link Program.Watch#hoisted}) is absent or meets its absorbing values: then every run
+     * would be vacuous or change nothing.
+     */
+    private static void bindAndRun(Candidate c, Program.Watch w, int[] args) {
+        Group g = w.group();
+        Pattern p = w.pattern();
         int[] b = new int[g.binders().length];
         Arrays.fill(b, -1);
         for (int i = 0; i < args.length; i++) {
@@ -130,6 +137,13 @@ final class Propagation {
                 return;
             }
             b[bi] = args[i];
+        }
+        long[] absorbing = c.prog.absorbing.get(g.id());
+        for (int i : w.hoisted()) {
+            int f = c.find(((ChoiceInput) g.inputs()[i]).p(), b);
+            if (f < 0 || (c.read(f) & absorbing[i]) != 0) {
+                return;
+            }
         }
         Bindings.forEach(c.kernel, g.binders(), b, bind -> runGroup(c, g, bind));
     }
@@ -156,10 +170,8 @@ final class Propagation {
         if (c.failed) {
             return;
         }
-        int tf = c.find(g.target(), bind);
-        if (tf < 0) {
-            return; // the target instance does not exist for these objects: vacuous
-        }
+        // choice inputs first: an absent one makes the run vacuous, an absorbing value makes it a no-op
+        long[] absorbing = c.prog.absorbing.get(g.id());
         long[] in = new long[g.inputs().length];
         for (int i = 0; i < in.length; i++) {
             if (g.inputs()[i] instanceof ChoiceInput ci) {
@@ -168,8 +180,21 @@ final class Propagation {
                     return;
                 }
                 in[i] = c.read(f);
-            } else {
+                if ((in[i] & absorbing[i]) != 0) {
+                    return;
+                }
+            }
+        }
+        int tf = c.find(g.target(), bind);
+        if (tf < 0) {
+            return; // the target instance does not exist for these objects: vacuous
+        }
+        for (int i = 0; i < in.length; i++) {
+            if (!(g.inputs()[i] instanceof ChoiceInput)) {
                 in[i] = constInput(c, g.inputs()[i], bind);
+                if ((in[i] & absorbing[i]) != 0) {
+                    return;
+                }
             }
         }
         for (NumLit n : g.numLits()) {
@@ -183,7 +208,9 @@ final class Propagation {
         Engine engine = c.engine;
         switch (tc.kind()) {
             case ENUM -> {
-                long allowed = engine.generated != null
+                long[] table = c.prog.domainTables.get(g.id());
+                long allowed = table != null ? table[domainIndex(g, in)]
+                        : engine.generated != null
                         ? engine.generated.eval(g.id(), in, (gr, leaf) -> cellMask(c, g, leaves(c, g).get((int) leaf).cell(), bind, var, -1L))
                         : evalMask(c, g, g.tree(), in, bind, var, -1L);
                 if ((tf & 1) != 0) {
@@ -207,6 +234,16 @@ final class Propagation {
                 }
             }
         }
+    }
+
+    /** The index of the input domains in the group's {@link Program#domainTable}. */
+    private static int domainIndex(Group g, long[] in) {
+        int idx = 0, off = 0;
+        for (int i = 0; i < in.length; i++) {
+            idx |= (int) in[i] << off;
+            off += g.inputs()[i].size();
+        }
+        return idx;
     }
 
     private static List<Leaf> leaves(Candidate c, Group g) {
