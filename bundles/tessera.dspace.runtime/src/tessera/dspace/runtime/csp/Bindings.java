@@ -21,7 +21,17 @@ final class Bindings {
     }
 
     static void forEach(Kernel k, Binder[] bs, int[] b, Consumer<int[]> body) {
-        rec(k, bs, ORDERS.computeIfAbsent(bs, Bindings::order), b, 0, body);
+        forEach(k, bs, b, null, body);
+    }
+
+    /** A test after binding position {@code pos} (with more binders to come): true skips every extension of b. */
+    interface Cut {
+        boolean test(int[] b, int pos);
+    }
+
+    /** As {@link #forEach(Kernel, Binder[], int[], Consumer)}, skipping the extensions {@code cut} rejects. */
+    static void forEach(Kernel k, Binder[] bs, int[] b, Cut cut, Consumer<int[]> body) {
+        rec(k, bs, ORDERS.computeIfAbsent(bs, Bindings::order), b, 0, cut, body);
     }
 
     /** Positions in an order where every parametric binder follows the binder of its parameter. */
@@ -44,7 +54,7 @@ final class Bindings {
         return order;
     }
 
-    private static void rec(Kernel k, Binder[] bs, int[] order, int[] b, int step, Consumer<int[]> body) {
+    private static void rec(Kernel k, Binder[] bs, int[] order, int[] b, int step, Cut cut, Consumer<int[]> body) {
         if (step == order.length) {
             body.accept(b);
             return;
@@ -62,7 +72,7 @@ final class Bindings {
         }
         if (b[pos] >= 0) {
             if (m.bits.get(b[pos]) && distinct(b, pos, b[pos])) {
-                rec(k, bs, order, b, step + 1, body);
+                rec(k, bs, order, b, step + 1, cut, body);
             }
             return;
         }
@@ -70,7 +80,9 @@ final class Bindings {
             int o = m.items[i];
             if (distinct(b, pos, o)) {
                 b[pos] = o;
-                rec(k, bs, order, b, step + 1, body);
+                if (cut == null || step + 1 == order.length || !cut.test(b, pos)) {
+                    rec(k, bs, order, b, step + 1, cut, body);
+                }
             }
         }
         b[pos] = -1;

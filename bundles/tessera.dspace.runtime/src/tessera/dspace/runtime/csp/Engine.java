@@ -6,7 +6,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.IntStream;
 
 import tessera.core.Diagnostic;
 import tessera.core.Diagnostics;
@@ -210,12 +209,13 @@ public final class Engine {
             }
             int[] b = new int[bs.length];
             java.util.Arrays.fill(b, -1);
+            LongIntMap index = k.varIndex.get(c.id());
             Bindings.forEach(k, bs, b, args -> {
-                int[] a = args.clone();
-                if (c.symmetricStorage() && a[0] > a[1]) {
+                if (c.symmetricStorage() && args[0] > args[1]) {
                     return; // (anti)symmetric choices store half of their instances: lower object first
                 }
-                if (!k.varIndex.get(c.id()).containsKey(Kernel.key(a))) {
+                if (!index.containsKey(Kernel.key(args))) {
+                    int[] a = args.clone();
                     int v = k.newVar(c.id(), a);
                     if (c.kind() == Kind.INTEGER) {
                         k.universe[v] = universe(c, a, k);
@@ -273,13 +273,33 @@ public final class Engine {
                     : number(ci.base(), ci.baseArgs(), k.varArgs[v], k);
         }
         // per variable, the counters to recompute, ascending (the order of a full rebuild); kept arrays are shared
-        Map<Integer, int[]> counterDeps = grown == null ? new HashMap<>() : new HashMap<>(k.counterDeps);
-        deps.forEach((x, s) -> {
-            int[] old = counterDeps.get(x);
-            IntStream added = s.stream().mapToInt(Integer::intValue);
-            counterDeps.put(x, (old == null ? added : IntStream.concat(IntStream.of(old), added)).sorted().distinct().toArray());
-        });
+        int[][] counterDeps = grown == null ? new int[k.varChoice.length][] : k.counterDeps; // the caller owns k
+        deps.forEach((x, s) -> counterDeps[x] = union(counterDeps[x], s));
         k.counterDeps = counterDeps;
+    }
+
+    /** The ascending union of an ascending array (or null) and a set; {@code sorted} itself when it holds the set. */
+    private static int[] union(int[] sorted, Set<Integer> more) {
+        int[] add = more.stream().mapToInt(Integer::intValue).sorted().toArray();
+        if (sorted == null) {
+            return add;
+        }
+        int missing = 0;
+        for (int x : add) {
+            missing += java.util.Arrays.binarySearch(sorted, x) < 0 ? 1 : 0;
+        }
+        if (missing == 0) {
+            return sorted;
+        }
+        int[] r = java.util.Arrays.copyOf(sorted, sorted.length + missing);
+        int n = sorted.length;
+        for (int x : add) {
+            if (java.util.Arrays.binarySearch(sorted, x) < 0) {
+                r[n++] = x;
+            }
+        }
+        java.util.Arrays.sort(r);
+        return r;
     }
 
     /**

@@ -58,8 +58,8 @@ final class Kernel {
     long[] counterBase = new long[16];
     /** Counter variable → the binding (all counter binders) of each term, for oracles. */
     Map<Integer, List<int[]>> termBind = new HashMap<>();
-    /** Variable → counter variables whose value depends on it. */
-    Map<Integer, int[]> counterDeps = new HashMap<>();
+    /** Variable → counter variables whose value depends on it, ascending (null: none). */
+    int[][] counterDeps = new int[16][];
     /** Snippet values added by lowerings: snippet → object key → value. */
     Map<String, Map<String, Object>> extraValues = new HashMap<>();
     /**
@@ -105,6 +105,7 @@ final class Kernel {
             termVar = Arrays.copyOf(termVar, n);
             termConst = Arrays.copyOf(termConst, n);
             counterBase = Arrays.copyOf(counterBase, n);
+            counterDeps = Arrays.copyOf(counterDeps, n);
         }
         varChoice[nvars] = choice;
         varArgs[nvars] = args;
@@ -147,7 +148,7 @@ final class Kernel {
         k.termVar = termVar.clone();
         k.termConst = termConst.clone();
         k.counterBase = counterBase.clone();
-        k.counterDeps = new HashMap<>(counterDeps);
+        k.counterDeps = counterDeps.clone();
         k.termBind = new HashMap<>(termBind);
         k.extraValues = new HashMap<>();
         extraValues.forEach((s, m) -> k.extraValues.put(s, new HashMap<>(m)));

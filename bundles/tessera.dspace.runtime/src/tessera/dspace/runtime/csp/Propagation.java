@@ -45,7 +45,7 @@ final class Propagation {
                         break;
                     }
                 }
-                int[] deps = c.kernel.counterDeps.get(v);
+                int[] deps = c.kernel.counterDeps[v];
                 if (deps != null && !c.failed) {
                     for (int cv : deps) {
                         Counters.recompute(c, cv);
@@ -145,7 +145,39 @@ final class Propagation {
                 return;
             }
         }
-        Bindings.forEach(c.kernel, g.binders(), b, bind -> runGroup(c, g, bind));
+        Bindings.forEach(c.kernel, g.binders(), b, cut(c, g), bind -> runGroup(c, g, bind));
+    }
+
+    /**
+     * Skips the bindings that extend a partial one under which a choice input it fixes is absent or meets its
+     * absorbing values: every run there would be vacuous or a no-op (so would each next one, as a no-op changes
+     * nothing), which is what {@link #runGroup} finds one binding at a time.
+     */
+    static Bindings.Cut cut(Candidate c, Group g) {
+        long[] absorbing = c.prog.absorbing.get(g.id());
+        return (b, pos) -> {
+            for (int i = 0; i < absorbing.length; i++) {
+                if (g.inputs()[i] instanceof ChoiceInput ci && fixedBy(ci.p().args(), b, pos)) {
+                    int f = c.find(ci.p(), b);
+                    if (f < 0 || (c.read(f) & absorbing[i]) != 0) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        };
+    }
+
+    /** Whether {@code args} name binder {@code pos} and only bound binders. */
+    private static boolean fixedBy(int[] args, int[] b, int pos) {
+        boolean named = false;
+        for (int a : args) {
+            if (b[a] < 0) {
+                return false;
+            }
+            named |= a == pos;
+        }
+        return named;
     }
 
     private static long constInput(Candidate c, Program.Input in, int[] bind) {

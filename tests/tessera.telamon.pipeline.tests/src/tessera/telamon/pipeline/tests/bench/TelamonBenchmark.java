@@ -80,7 +80,7 @@ public final class TelamonBenchmark {
         }
     }
 
-    /** Runs {@code task} on 0..n-1 on the pool and returns the sum of what it returns. */
+    /** Runs {@code task} on 0..n-1 on the pool and returns the sum of what it returns; progress goes to stderr. */
     private static long sum(ExecutorService pool, int n, IntToLongFunction task) throws Exception {
         List<Future<Long>> fs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -88,8 +88,11 @@ public final class TelamonBenchmark {
             fs.add(pool.submit(() -> task.applyAsLong(k)));
         }
         long total = 0;
-        for (Future<Long> f : fs) {
-            total += f.get();
+        for (int i = 0; i < n; i++) {
+            total += fs.get(i).get();
+            if ((i + 1) % 1000 == 0) {
+                System.err.println((i + 1) + " / " + n);
+            }
         }
         return total;
     }
