@@ -173,11 +173,9 @@ public final class Program {
      * Group {@code group} must run for every binding that maps {@code pattern} onto the changed instance.
      * {@code splitMasks} are the masks of the group's if-tree splits on {@code pattern} when it is only an enum input
      * of the group (null otherwise): a change of the instance that leaves every mask's intersection with the domain
-     * empty or non-empty as it was reaches the same leaves, so the group's result cannot change. {@code hoisted} are
-     * the choice inputs whose arguments the pattern binds: one lookup before the other binders are enumerated tells
-     * whether an {@link #absorbing} value frees every instance.
+     * empty or non-empty as it was reaches the same leaves, so the group's result cannot change.
      */
-    public record Watch(Group group, Pattern pattern, long[] splitMasks, int[] hoisted) {
+    public record Watch(Group group, Pattern pattern, long[] splitMasks) {
         /** Whether a change of the watched instance from {@code before} to {@code after} may change the result. */
         public boolean matters(long before, long after) {
             if (splitMasks == null) {
@@ -291,17 +289,6 @@ public final class Program {
             }
         }
         return t;
-    }
-
-    /** The choice inputs of {@code g} whose arguments all are binders that pattern {@code p} binds. */
-    public static int[] hoisted(Group g, Pattern p) {
-        java.util.Set<Integer> bound = new java.util.HashSet<>();
-        for (int a : p.args()) {
-            bound.add(a);
-        }
-        return java.util.stream.IntStream.range(0, g.inputs().length)
-                .filter(i -> g.inputs()[i] instanceof ChoiceInput c && java.util.Arrays.stream(c.p().args()).allMatch(bound::contains))
-                .toArray();
     }
 
     /** The masks of {@code g}'s if-tree splits on input pattern {@code p} (see {@link Watch}), or null. */

@@ -44,7 +44,7 @@ public final class SpaceCompiler {
             prog.absorbing.add(Program.absorbing(g, prog.choices));
             prog.domainTables.add(Program.domainTable(g, prog.choices));
             for (Pattern p : Program.watchedPatterns(g, prog.choices)) {
-                prog.watchers.get(p.choice()).add(new Program.Watch(g, p, Program.splitMasks(g, p, prog.choices), Program.hoisted(g, p)));
+                prog.watchers.get(p.choice()).add(new Program.Watch(g, p, Program.splitMasks(g, p, prog.choices)));
             }
         }
     }

@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 import tessera.core.Diagnostic;
 import tessera.core.Diagnostics;
@@ -280,26 +281,12 @@ public final class Engine {
 
     /** The ascending union of an ascending array (or null) and a set; {@code sorted} itself when it holds the set. */
     private static int[] union(int[] sorted, Set<Integer> more) {
-        int[] add = more.stream().mapToInt(Integer::intValue).sorted().toArray();
-        if (sorted == null) {
-            return add;
+        if (sorted != null && more.stream().allMatch(x -> java.util.Arrays.binarySearch(sorted, x) >= 0)) {
+            return sorted; // the usual case: a rebuilt counter's terms read the variables they read before
         }
-        int missing = 0;
-        for (int x : add) {
-            missing += java.util.Arrays.binarySearch(sorted, x) < 0 ? 1 : 0;
-        }
-        if (missing == 0) {
-            return sorted;
-        }
-        int[] r = java.util.Arrays.copyOf(sorted, sorted.length + missing);
-        int n = sorted.length;
-        for (int x : add) {
-            if (java.util.Arrays.binarySearch(sorted, x) < 0) {
-                r[n++] = x;
-            }
-        }
-        java.util.Arrays.sort(r);
-        return r;
+        IntStream added = more.stream().mapToInt(Integer::intValue);
+        return (sorted == null ? added : IntStream.concat(IntStream.of(sorted), added))
+                .sorted().distinct().toArray();
     }
 
     /**

@@ -122,9 +122,8 @@ final class Propagation {
     }
 
     /**
-     * Runs the watch's group on every binding that extends the changed instance's objects, unless one of the inputs
-     * those objects fix ({@link Program.Watch#hoisted}) is absent or meets its absorbing values: then every run
-     * would be vacuous or change nothing.
+     * Runs the watch's group on every binding that extends the changed instance's objects, unless an input those
+     * objects fix is absent or meets its absorbing values: then every run would be vacuous or change nothing.
      */
     private static void bindAndRun(Candidate c, Program.Watch w, int[] args) {
         Group g = w.group();
@@ -138,39 +137,38 @@ final class Propagation {
             }
             b[bi] = args[i];
         }
-        long[] absorbing = c.prog.absorbing.get(g.id());
-        for (int i : w.hoisted()) {
-            int f = c.find(((ChoiceInput) g.inputs()[i]).p(), b);
-            if (f < 0 || (c.read(f) & absorbing[i]) != 0) {
-                return;
-            }
+        if (!skips(c, g, b, -1)) {
+            Bindings.forEach(c.kernel, g.binders(), b, cut(c, g), bind -> runGroup(c, g, bind));
         }
-        Bindings.forEach(c.kernel, g.binders(), b, cut(c, g), bind -> runGroup(c, g, bind));
+    }
+
+    /** The enumeration cut of group {@code g}'s runs ({@link #skips} after each binder bound). */
+    static Bindings.Cut cut(Candidate c, Group g) {
+        return (b, pos) -> skips(c, g, b, pos);
     }
 
     /**
-     * Skips the bindings that extend a partial one under which a choice input it fixes is absent or meets its
-     * absorbing values: every run there would be vacuous or a no-op (so would each next one, as a no-op changes
-     * nothing), which is what {@link #runGroup} finds one binding at a time.
+     * Whether every run of {@code g} on a binding extending {@code b} is vacuous or a no-op: a choice input that
+     * {@code b} fixes (one naming binder {@code pos}, or any when {@code pos < 0}) is absent or meets its absorbing
+     * values. Each such run changes nothing, so neither does the next one; {@link #runGroup} finds the same one
+     * binding at a time.
      */
-    static Bindings.Cut cut(Candidate c, Group g) {
+    private static boolean skips(Candidate c, Group g, int[] b, int pos) {
         long[] absorbing = c.prog.absorbing.get(g.id());
-        return (b, pos) -> {
-            for (int i = 0; i < absorbing.length; i++) {
-                if (g.inputs()[i] instanceof ChoiceInput ci && fixedBy(ci.p().args(), b, pos)) {
-                    int f = c.find(ci.p(), b);
-                    if (f < 0 || (c.read(f) & absorbing[i]) != 0) {
-                        return true;
-                    }
+        for (int i = 0; i < absorbing.length; i++) {
+            if (g.inputs()[i] instanceof ChoiceInput ci && fixedBy(ci.p().args(), b, pos)) {
+                int f = c.find(ci.p(), b);
+                if (f < 0 || (c.read(f) & absorbing[i]) != 0) {
+                    return true;
                 }
             }
-            return false;
-        };
+        }
+        return false;
     }
 
-    /** Whether {@code args} name binder {@code pos} and only bound binders. */
+    /** Whether {@code args} name only bound binders, binder {@code pos} among them unless {@code pos < 0}. */
     private static boolean fixedBy(int[] args, int[] b, int pos) {
-        boolean named = false;
+        boolean named = pos < 0;
         for (int a : args) {
             if (b[a] < 0) {
                 return false;

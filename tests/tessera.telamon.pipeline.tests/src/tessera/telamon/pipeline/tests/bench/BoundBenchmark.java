@@ -1,11 +1,8 @@
 package tessera.telamon.pipeline.tests.bench;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 import tessera.core.Diagnostics;
@@ -16,7 +13,6 @@ import tessera.telamon.model.Hardware;
 import tessera.telamon.model.LowerBound;
 import tessera.telamon.pipeline.TelamonPipeline;
 import tessera.telamon.search.RandomDescent;
-import tessera.testing.Fixtures;
 
 /**
  * Issue 23's speed target: the time of one bound computation (reading the candidate's domains included) on the
@@ -34,10 +30,7 @@ public final class BoundBenchmark {
         System.out.println("| kernel | ordering | candidates | median ms | p90 ms | max ms | of which domains (median ms) |");
         System.out.println("|---|---|---|---|---|---|---|");
         for (String name : kernels) {
-            Path file = Fixtures.root().resolve("examples/telamon/" + name + ".kernel");
-            Diagnostics d = new Diagnostics();
-            TelamonPipeline.Result r = TelamonPipeline.space(file.toString(), Files.readString(file),
-                    new TelamonPipeline.Settings("sm_90", Map.of()), d);
+            TelamonPipeline.Result r = Examples.space(name, "sm_90", new Diagnostics());
             Kernel k = r.kernel();
             List<Candidate> nodes = new ArrayList<>();
             SplittableRandom random = new SplittableRandom(23);

@@ -1,16 +1,11 @@
 package tessera.telamon.pipeline.tests.bench;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.zip.CRC32;
 
 import tessera.core.Diagnostics;
 import tessera.dspace.runtime.csp.Candidate;
-import tessera.telamon.pipeline.TelamonPipeline;
 import tessera.telamon.search.RandomDescent;
-import tessera.testing.Fixtures;
 
 /**
  * A/B check for propagation changes that must not change results: random descents (seed 2019, sm_80) on example
@@ -25,10 +20,7 @@ public final class DescentFingerprint {
     public static void main(String[] args) throws Exception {
         int descents = Integer.parseInt(args[0]);
         for (int k = 1; k < args.length; k++) {
-            Path file = Fixtures.root().resolve("examples/telamon/" + args[k] + ".kernel");
-            Diagnostics d = new Diagnostics();
-            Candidate root = TelamonPipeline.space(file.toString(), Files.readString(file),
-                    new TelamonPipeline.Settings("sm_80", Map.of()), d).root();
+            Candidate root = Examples.space(args[k], "sm_80", new Diagnostics()).root();
             SplittableRandom random = new SplittableRandom(2019);
             CRC32 crc = new CRC32();
             long t0 = System.nanoTime();

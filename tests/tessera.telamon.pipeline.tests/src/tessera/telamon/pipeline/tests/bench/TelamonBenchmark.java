@@ -1,10 +1,7 @@
 package tessera.telamon.pipeline.tests.bench;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -13,10 +10,8 @@ import java.util.function.IntToLongFunction;
 
 import tessera.core.Diagnostics;
 import tessera.dspace.runtime.csp.Candidate;
-import tessera.telamon.pipeline.TelamonPipeline;
 import tessera.telamon.search.Knuth;
 import tessera.telamon.search.RandomDescent;
-import tessera.testing.Fixtures;
 
 /**
  * Tables 4.3 and 6.1 of seed 001 on Tessera's GPU space, for the example kernels at the thesis's sizes: the
@@ -41,11 +36,8 @@ public final class TelamonBenchmark {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             for (String name : kernels) {
-                Path file = Fixtures.root().resolve("examples/telamon/" + name + ".kernel");
                 Diagnostics d = new Diagnostics();
-                TelamonPipeline.Result r = TelamonPipeline.space(file.toString(), Files.readString(file),
-                        new TelamonPipeline.Settings("sm_80", Map.of()), d);
-                Candidate root = r.root();
+                Candidate root = Examples.space(name, "sm_80", d).root();
                 if (root == null) {
                     System.out.println("| " + name + " | no space: " + d + " |");
                     continue;
