@@ -49,10 +49,10 @@ int cuCtxSynchronize(void) {
 }
 int cuModuleLoadData(void **m, const void *image) {
     if (LOAD_RC != 0) return LOAD_RC;
-    if (strstr((const char *)image, ".entry") == 0) return 218;
-    *m = malloc(1); modules++; return 0;
+    if (memcmp(image, "\177ELF", 4) != 0 && strstr((const char *)image, ".entry") == 0) return 218; /* PTX or a cubin */
+    *m = malloc(1); __atomic_add_fetch(&modules, 1, __ATOMIC_SEQ_CST); return 0; /* worker threads load at once */
 }
-int cuModuleUnload(void *m) { if (sticky) return 700; free(m); modules--; return 0; }
+int cuModuleUnload(void *m) { if (sticky) return 700; free(m); __atomic_sub_fetch(&modules, 1, __ATOMIC_SEQ_CST); return 0; }
 int cuModuleGetFunction(void **f, void *m, const char *name) { *f = (void *)strdup(name); return 0; }
 int cuMemAlloc_v2(uint64_t *p, size_t n) { *p = (uint64_t)calloc(n, 1); allocations++; return *p ? 0 : 2; }
 int cuMemFree_v2(uint64_t p) { if (sticky) return 700; free((void *)p); allocations--; return 0; }

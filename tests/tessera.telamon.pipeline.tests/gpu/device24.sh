@@ -2,7 +2,7 @@
 # Issue 24's device call as run (the GPU machine, from the repository root, target/gpu-bundle.tar.xz carried):
 # search.sh under one time cap, then everything it wrote packed into $OUT, since at most 8 files come back:
 # $OUT/search.tar.xz (logs, decision lists, summaries, regenerated PTX), bests.json and device.txt beside it.
-# Usage: OUT=… [SECONDS_PER=80] [CAP=520] bash tests/tessera.telamon.pipeline.tests/gpu/device24.sh [KERNEL…]
+# Usage: OUT=… [SECONDS_PER=80] [CAP=520] [ROLLOUTS=R] [SMOKE=0] bash tests/tessera.telamon.pipeline.tests/gpu/device24.sh [KERNEL…]
 set -u
 RESULTS=${OUT:?set OUT}
 WORK=/tmp/telamon-search

@@ -79,14 +79,18 @@ public final class SearchRun {
         return start != null && start.has("seed") ? start.get("seed").getAsLong() : 1;
     }
 
-    /** The search's settings; T and δ from a log's start line ({@code start} may be null), else the defaults. */
+    /**
+     * The search's settings; T, δ and the rollouts of a round from a log's start line ({@code start} may be null),
+     * else the defaults.
+     */
     public static TagSearch.Settings settings(TagSearch.Policy policy, TagSearch.Order order, boolean strictCut,
             int budget, long seed, JsonObject start) {
         TagSearch.Settings d = TagSearch.Settings.defaults();
         int topK = start != null && start.has("topK") ? start.get("topK").getAsInt() : d.topK();
         double delta = start != null && start.has("delta") ? start.get("delta").getAsDouble() : d.delta();
+        int rollouts = start != null && start.has("rollouts") ? start.get("rollouts").getAsInt() : d.rollouts();
         return new TagSearch.Settings(policy, order, strictCut, topK, delta, budget, seed, Double.NEGATIVE_INFINITY,
-                d.threads());
+                d.threads(), rollouts);
     }
 
     /**
@@ -156,10 +160,11 @@ public final class SearchRun {
     public static List<String> summary(Kernel kernel, Hardware hw, Evaluator evaluator, TagSearch.Settings settings,
             TagSearch.Result res, String saved) {
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "%s on %s (%s, %s, %s order, %s cut, seed %d): %s", kernel.name(),
+        lines.add(String.format(Locale.ROOT, "%s on %s (%s, %s, %s order, %s cut, seed %d%s): %s", kernel.name(),
                 hw.name(), evaluator.name(), settings.policy().name().toLowerCase(Locale.ROOT),
                 settings.order().name().toLowerCase(Locale.ROOT), settings.strictCut() ? "strict" : "non-strict",
-                settings.seed(), Double.isInfinite(res.best()) ? "no time measured"
+                settings.seed(), settings.rollouts() > 1 ? ", " + settings.rollouts() + " rollouts a round" : "",
+                Double.isInfinite(res.best()) ? "no time measured"
                         : "best " + time(res.best()) + " at evaluation " + res.bestAt()));
         lines.add(String.format(Locale.ROOT, "  %d evaluations (%d failed), %d cuts, %d dead ends, %d nodes; "
                 + "stopped: %s%s", res.evaluations(), res.failures(), res.cuts(), res.deadEnds(), res.nodes(),

@@ -63,7 +63,7 @@ public final class SearchTab {
     static final Color GREY = new Color(150, 150, 150), DEAD = new Color(170, 90, 40), FAILED = new Color(160, 30, 30);
     static final String[] COLUMNS = { "decision", "bound", "n", "s", "best below", "status" };
 
-    final Text budget, seed;
+    final Text budget, seed, rollouts;
     final Combo evaluator, gpu, xAxis;
     final Button run, cancel;
     final Label summary;
@@ -81,7 +81,7 @@ public final class SearchTab {
         tab.setLayout(Layouts.grid(1, 2, 2));
         Composite bar = new Composite(tab, SWT.NONE);
         bar.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        bar.setLayout(Layouts.grid(13, 0, 0));
+        bar.setLayout(Layouts.grid(15, 0, 0));
         new Label(bar, SWT.NONE).setText("budget");
         budget = new Text(bar, SWT.BORDER);
         budget.setText(Integer.toString(DEFAULT_BUDGET));
@@ -90,6 +90,11 @@ public final class SearchTab {
         seed = new Text(bar, SWT.BORDER);
         seed.setText("1");
         seed.setLayoutData(new GridData(40, SWT.DEFAULT));
+        new Label(bar, SWT.NONE).setText("  rollouts");
+        rollouts = new Text(bar, SWT.BORDER);
+        rollouts.setText("1");
+        rollouts.setToolTipText("rounds of R rollouts run at once on the worker threads (1: the sequential search)");
+        rollouts.setLayoutData(new GridData(30, SWT.DEFAULT));
         new Label(bar, SWT.NONE).setText("  evaluator");
         evaluator = new Combo(bar, SWT.READ_ONLY);
         evaluator.setItems(SYNTHETIC, LOG + " (the builder's)", GPU + " (device 0)");
@@ -171,16 +176,18 @@ public final class SearchTab {
             cancel();
         }
         boolean fromLog = evaluator.getSelectionIndex() == 1, onGpu = evaluator.getSelectionIndex() == 2;
-        int b;
+        int b, r;
         long sd;
         try {
             b = Integer.parseInt(budget.getText().trim());
             sd = Long.parseLong(seed.getText().trim());
-            if (b < 1 || b > SearchRun.MAX_BUDGET) {
+            r = Integer.parseInt(rollouts.getText().trim());
+            if (b < 1 || b > SearchRun.MAX_BUDGET || r < 1 || r > 1024) {
                 throw new NumberFormatException();
             }
         } catch (NumberFormatException e) {
-            message("Budget: an integer from 1 to " + SearchRun.MAX_BUDGET + "; seed: an integer.", true);
+            message("Budget: an integer from 1 to " + SearchRun.MAX_BUDGET + "; seed: an integer; rollouts: 1 to 1024.",
+                    true);
             return null;
         }
         TelamonSession s = session;
@@ -188,7 +195,7 @@ public final class SearchTab {
         Function<String, Optional<String>> files = projectFiles;
         Hardware hw = Hardware.builtIn(BoundTab.GPUS.get(Math.max(0, gpu.getSelectionIndex())));
         Candidate from = s.current().copy();
-        TagSearch.Settings settings = TagSearch.Settings.defaults().withBudget(b).withSeed(sd);
+        TagSearch.Settings settings = TagSearch.Settings.defaults().withBudget(b).withSeed(sd).withRollouts(r);
         String name = "Telamon search: " + s.kernel().name();
         Job j = new Job(name) {
             @Override

@@ -11,8 +11,9 @@ import java.util.Map;
  * {@link Foreign} (no native library of our own): the primary context of device 0, PTX modules loaded with the
  * driver's JIT ({@code cuModuleLoadData}), device memory, kernel launches and CUDA events. The library is
  * {@code libcuda.so.1} or the file the system property {@value #LIBRARY_PROPERTY} names. Every failed call is a
- * {@link GpuException} naming the call and the driver's error name. One thread at a time (the context is made current
- * on each call that needs it).
+ * {@link GpuException} naming the call and the driver's error name. One thread at a time, except {@link #loadModule}
+ * and {@link #function}, which worker threads may call at once while the device is idle (the context is made current
+ * on each call that needs it, on the calling thread).
  */
 public final class CudaDriver implements AutoCloseable {
     /** System property naming the driver library (a path for tests; default {@value #LIBRARY}). */
@@ -24,7 +25,8 @@ public final class CudaDriver implements AutoCloseable {
     private final Object lib;
     private final Map<String, MethodHandle> calls = new HashMap<>();
     private final Object scratch;
-    private long context;
+    private volatile long context;
+    private volatile int generation;
     private final int device;
 
     private CudaDriver(Foreign ffi, Object lib) {
@@ -132,7 +134,13 @@ public final class CudaDriver implements AutoCloseable {
         check(call("cuDevicePrimaryCtxReset_v2", device), "cuDevicePrimaryCtxReset");
         check(call("cuDevicePrimaryCtxRetain", scratch, device), "cuDevicePrimaryCtxRetain");
         context = ffi.buffer(scratch).getLong(0);
+        generation++;
         current();
+    }
+
+    /** How many times {@link #reset} made a fresh context: modules loaded before are gone. */
+    public int generation() {
+        return generation;
     }
 
     private void current() {
@@ -161,6 +169,21 @@ public final class CudaDriver implements AutoCloseable {
         try {
             Object out = ffi.allocate(scope, 8);
             check(call("cuModuleLoadData", out, ffi.string(scope, ptx)), "cuModuleLoadData (the driver's PTX JIT)");
+            return ffi.buffer(out).getLong(0);
+        } finally {
+            ffi.close(scope);
+        }
+    }
+
+    /** Loads a compiled image (a cubin, as ptxas makes it): no JIT; returns the module handle. */
+    public long loadModule(byte[] image) {
+        current();
+        Object scope = ffi.scope();
+        try {
+            Object out = ffi.allocate(scope, 8);
+            Object data = ffi.allocate(scope, image.length);
+            ffi.buffer(data).put(image);
+            check(call("cuModuleLoadData", out, data), "cuModuleLoadData (a cubin)");
             return ffi.buffer(out).getLong(0);
         } finally {
             ffi.close(scope);

@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
 
 import tessera.dspace.runtime.csp.Candidate;
@@ -18,8 +20,10 @@ import tessera.telamon.search.Evaluator;
 import tessera.telamon.space.Fixed;
 
 /**
- * Seed 001 §6.1 (digest 001b §6; issue 24 item 2a): a leaf timed on the GPU. Its PTX is loaded with the driver's JIT
- * and launched as its launch description says on inputs drawn from a seed ({@link SeededInputs}: the same for every
+ * Seed 001 §6.1 (digest 001b §6; issue 24 item 2a): a leaf timed on the GPU. Its PTX is generated and loaded on a
+ * worker thread ({@link #prepare}): assembled by the toolkit's {@link Ptxas} where there is one (worker threads then
+ * compile at once), else by the driver's JIT, which compiles one module at a time; it is
+ * launched on the search's thread as its launch description says on inputs drawn from a seed ({@link SeededInputs}: the same for every
  * leaf); a warm-up launch, then up to {@value #RUNS} launches timed with CUDA events, stopping once a run is
  * {@value #SKIP}× slower than the best time so far (repeat-and-skip); the time is the median of the kept runs. A
  * warm-up that is already that slow, or takes {@value #ONCE_MS} ms, is the time (slow leaves cost one launch). Every
@@ -51,6 +55,12 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
     private int wrong;
     /** Why evaluations failed: reason → count, in order of first occurrence. */
     private final Map<String, Integer> failures = new LinkedHashMap<>();
+    /** Time spent preparing leaves (code generation, the JIT), on the worker threads, in all. */
+    private final AtomicLong prepareNanos = new AtomicLong();
+    /** The toolkit's assembler, which compiles on all threads at once (null: the driver's JIT, one at a time). */
+    private final Ptxas ptxas;
+    private final String deviceArch;
+    private final AtomicInteger ptxasFailures = new AtomicInteger();
 
     /** Times {@code source}'s leaves on {@code gpu} (which this evaluator closes), PTX for {@code target}. */
     public GpuEvaluator(CudaDriver gpu, Kernel source, Target target, long seed) {
@@ -58,33 +68,101 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
         this.source = source;
         this.target = target;
         this.seed = seed;
-        this.name = "gpu (" + gpu.deviceName() + ", " + gpu.architecture() + ", PTX for " + target.arch() + ")";
+        this.deviceArch = gpu.architecture();
+        this.name = "gpu (" + gpu.deviceName() + ", " + deviceArch + ", PTX for " + target.arch() + ")";
+        this.ptxas = Ptxas.find();
     }
 
     @Override
     public Result evaluate(Candidate fixed, List<String> decisions) {
-        Result r = run(fixed);
-        if (!r.ok()) {
-            failures.merge(r.failure().replaceAll("\\[\\d+\\] = .*", "[…] differs"), 1, Integer::sum);
-        }
-        return r;
+        return prepare(fixed, decisions).run();
     }
 
-    private Result run(Candidate fixed) {
+    /**
+     * On a worker thread: the leaf's implementation, its PTX and launch description, and its module loaded with the
+     * driver's JIT (the device runs nothing then: the search's thread launches only after the rollouts of its round).
+     */
+    @Override
+    public Pending prepare(Candidate fixed, List<String> decisions) {
         if (!fixed.isFixed()) {
-            return Result.failed("the candidate is not fixed");
+            return () -> failed("the candidate is not fixed");
         }
+        long t0 = System.nanoTime();
         Implementation impl = Fixed.implementation(source, fixed);
         CodeGenerator.Output out = CodeGenerator.generate(impl, target);
-        LaunchDescription l = out.launch();
-        long module = 0;
+        Module m = new Module(out);
+        try {
+            if (ptxas != null) {
+                try {
+                    m.cubin = ptxas.assemble(out.ptx(), deviceArch);
+                } catch (GpuException e) { // the driver's JIT has the last word on the PTX (and says why it fails)
+                    ptxasFailures.incrementAndGet();
+                }
+            }
+            m.load();
+        } catch (GpuException e) {
+            m.jitError = e.getMessage();
+        }
+        prepareNanos.addAndGet(System.nanoTime() - t0);
+        return new Pending() {
+            @Override
+            public Result run() {
+                return GpuEvaluator.this.run(impl, out.launch(), m);
+            }
+
+            @Override
+            public void discard() {
+                m.unload();
+            }
+        };
+    }
+
+    /** A leaf's module: loaded ahead, or again on the search's thread when the context was reset since. */
+    private final class Module {
+        final CodeGenerator.Output code;
+        /** ptxas's image of the PTX, or null: the driver's JIT compiles the PTX. */
+        byte[] cubin;
+        long module, function;
+        int generation = -1;
+        String jitError;
+
+        Module(CodeGenerator.Output code) {
+            this.code = code;
+        }
+
+        void load() {
+            generation = gpu.generation();
+            module = cubin != null ? gpu.loadModule(cubin) : gpu.loadModule(code.ptx());
+            function = gpu.function(module, code.launch().entry());
+        }
+
+        void unload() {
+            if (module != 0 && generation == gpu.generation()) {
+                gpu.unloadModule(module);
+            }
+            module = 0;
+        }
+    }
+
+    private Result failed(String why) {
+        failures.merge(why.replaceAll("\\[\\d+\\] = .*", "[…] differs"), 1, Integer::sum);
+        return Result.failed(why);
+    }
+
+    /** On the search's thread: times the prepared leaf and checks a new best's output. */
+    private Result run(Implementation impl, LaunchDescription l, Module m) {
+        if (m.jitError != null) {
+            return failed(m.jitError);
+        }
         List<long[]> temporaries = new ArrayList<>(); // {pointer, bytes}
         try {
             if (inputs == null) {
                 prepare(impl, l);
             }
-            module = gpu.loadModule(out.ptx());
-            long fn = gpu.function(module, l.entry());
+            if (m.generation != gpu.generation()) { // a kernel fault reset the context after the module was loaded
+                m.load();
+            }
+            long fn = m.function;
             List<Object> args = new ArrayList<>();
             for (LaunchDescription.Param p : l.params()) {
                 switch (p.kind()) {
@@ -105,7 +183,7 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
                 String wrong = check(fn, grid, block, args, temporaries);
                 if (wrong != null) {
                     this.wrong++;
-                    return Result.failed("wrong output: " + wrong);
+                    return failed("wrong output: " + wrong);
                 }
                 best = ns;
             }
@@ -114,16 +192,13 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
             if (e.sticky()) {
                 recover();
                 temporaries.clear();
-                module = 0;
             }
-            return Result.failed(e.getMessage());
+            return failed(e.getMessage());
         } finally {
             for (long[] t : temporaries) {
                 gpu.free(t[0]);
             }
-            if (module != 0) {
-                gpu.unloadModule(module);
-            }
+            m.unload();
         }
     }
 
@@ -246,6 +321,9 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
         List<String> lines = new ArrayList<>();
         lines.add(unchecked != null ? unchecked
                 : "outputs checked against the kernel's semantics: " + checks + " new bests, " + wrong + " wrong");
+        lines.add(String.format(java.util.Locale.ROOT, "code generation and %s (on the worker threads): %.1f s in all%s",
+                ptxas == null ? "the driver's JIT" : ptxas.path() + " for " + deviceArch, prepareNanos.get() / 1e9,
+                ptxasFailures.get() == 0 ? "" : "; ptxas failed on " + ptxasFailures.get() + " leaves, JIT-compiled"));
         failures.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(3)
                 .forEach(e -> lines.add("  failed " + e.getValue() + " × " + e.getKey()));
         return lines;

@@ -27,6 +27,24 @@ public interface Evaluator {
 
     Result evaluate(Candidate fixed, List<String> decisions);
 
+    /** An evaluation made ready: {@link #run} gives its result on the search's thread; {@link #discard} when not run. */
+    interface Pending {
+        Result run();
+
+        /** Frees what {@link Evaluator#prepare} took (a loaded module) when the evaluation is not run. */
+        default void discard() {
+        }
+    }
+
+    /**
+     * Issue 24 item 2: the part of an evaluation that needs no exclusive use of the device (code generation, the JIT),
+     * done on a worker thread, at the same time as other calls (so thread-safe); the rest waits for {@link Pending#run}
+     * on the search's thread. By default nothing is done ahead.
+     */
+    default Pending prepare(Candidate fixed, List<String> decisions) {
+        return () -> evaluate(fixed, decisions);
+    }
+
     /** No more evaluations can be given (a replayed log's end): the search stops as at its budget. */
     default boolean exhausted() {
         return false;

@@ -1,19 +1,17 @@
 package tessera.telamon.search;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 
 /**
  * Issue 24 item 2: the search's worker threads. {@link #forEach} runs one task per index and returns when all are
  * done; the caller's thread takes part and every participant takes the next index left, so one thread means no pool
- * at all. A task's exception (a time limit
- * included) is thrown again on the caller's thread, after the other tasks have finished.
+ * at all, and a task may call {@link #forEach} itself (parallel rollouts expanding nodes): the caller waits only for
+ * participants that started, so it never waits for a pool whose threads all wait. A task's exception (a time limit
+ * included) stops the others after their current index and is thrown again on the caller's thread once they stopped.
  */
 final class Workers implements AutoCloseable {
     private final ExecutorService pool;
@@ -37,36 +35,55 @@ final class Workers implements AutoCloseable {
         }
         // every participant (the caller and up to n - 1 workers) takes the next index until none is left
         AtomicInteger next = new AtomicInteger();
+        AtomicReference<Throwable> failed = new AtomicReference<>();
         Runnable participant = () -> {
-            for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
-                task.accept(i);
+            try {
+                for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
+                    task.accept(i);
+                }
+            } catch (RuntimeException | Error e) {
+                failed.compareAndSet(null, e);
+                next.set(n); // the others stop after their current index
             }
         };
-        List<Future<?>> futures = new ArrayList<>();
+        Object lock = new Object();
+        int[] active = { 0 };
+        boolean[] closed = { false };
         for (int w = 0; w < Math.min(helpers, n - 1); w++) {
-            futures.add(pool.submit(participant));
-        }
-        RuntimeException first = null;
-        try {
-            participant.run();
-        } catch (RuntimeException e) {
-            first = e;
-            next.set(n); // the others stop after their current index
-        }
-        for (Future<?> f : futures) {
-            try {
-                f.get();
-            } catch (ExecutionException e) {
-                if (first == null) {
-                    first = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            pool.execute(() -> {
+                synchronized (lock) {
+                    if (closed[0]) {
+                        return; // started after the caller was done: every index is taken
+                    }
+                    active[0]++;
                 }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while the search's workers ran", e);
+                try {
+                    participant.run();
+                } finally {
+                    synchronized (lock) {
+                        active[0]--;
+                        lock.notifyAll();
+                    }
+                }
+            });
+        }
+        participant.run();
+        synchronized (lock) { // wait for the helpers that started; never for one still queued behind busy workers
+            closed[0] = true;
+            while (active[0] > 0) {
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while the search's workers ran", e);
+                }
             }
         }
-        if (first != null) {
-            throw first;
+        switch (failed.get()) {
+            case null -> { }
+            case RuntimeException e -> throw e;
+            case Error e -> throw e;
+            default -> throw new IllegalStateException(failed.get());
         }
     }
 

@@ -31,7 +31,8 @@ final class Bindings {
 
     /** As {@link #forEach(Kernel, Binder[], int[], Consumer)}, skipping the extensions {@code cut} rejects. */
     static void forEach(Kernel k, Binder[] bs, int[] b, Cut cut, Consumer<int[]> body) {
-        rec(k, bs, ORDERS.computeIfAbsent(bs, Bindings::order), b, 0, cut, body);
+        int[] order = ORDERS.get(bs); // a plain read first: computeIfAbsent may lock the bin even when it finds the key
+        rec(k, bs, order != null ? order : ORDERS.computeIfAbsent(bs, Bindings::order), b, 0, cut, body);
     }
 
     /** Positions in an order where every parametric binder follows the binder of its parameter. */

@@ -277,7 +277,8 @@ final class Propagation {
     }
 
     private static List<Leaf> leaves(Candidate c, Group g) {
-        return c.engine.leaves.computeIfAbsent(g.id(), x -> Program.leaves(g));
+        List<Leaf> l = c.engine.leaves.get(g.id()); // a plain read first, as in Bindings (search threads share it)
+        return l != null ? l : c.engine.leaves.computeIfAbsent(g.id(), x -> Program.leaves(g));
     }
 
     private static long evalMask(Candidate c, Group g, Node n, long[] in, int[] bind, int target, long all) {

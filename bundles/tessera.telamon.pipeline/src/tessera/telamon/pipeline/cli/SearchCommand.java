@@ -36,7 +36,7 @@ import tessera.telamon.search.TagSearch;
 
 /**
  * {@code tessera telamon search FILE.kernel [--evaluator gpu|synthetic|replay LOG] [--budget N] [--seed S] [--log F]
- * [--save F] [--order thesis|reverse] [--policy tag|uct] [--cut non-strict|strict]}: seed 001 §6.1's bound-guided
+ * [--save F] [--order thesis|reverse] [--policy tag|uct] [--cut non-strict|strict] [--threads N] [--rollouts R]}: seed 001 §6.1's bound-guided
  * TAG search ({@link TagSearch}) with a progress line on stderr about every second, the event log as it goes, and
  * the best candidate's decision list for {@code tessera telamon codegen --decisions}.
  */
@@ -187,6 +187,7 @@ final class SearchCommand {
             out.put("order", settings.order().name().toLowerCase(Locale.ROOT));
             out.put("cut", settings.strictCut() ? "strict" : "non-strict");
             out.put("seed", settings.seed());
+            out.put("rollouts", settings.rollouts());
             out.put("budget", settings.budget());
             out.put("evaluations", res.evaluations());
             out.put("failures", res.failures());
@@ -203,6 +204,7 @@ final class SearchCommand {
                 out.put("checkedBests", g.checks());
                 out.put("wrongOutputs", g.wrong());
                 out.put("unchecked", g.unchecked());
+                out.put("evaluatorReport", g.report());
             }
             if (saved != null) {
                 out.put("saved", saved.toString());
@@ -235,6 +237,7 @@ final class SearchCommand {
         int budget = a.intOption("budget", SearchRun.budget(start), 1, MAX_BUDGET);
         long seed = a.longOption("seed", SearchRun.seed(start), Long.MIN_VALUE, Long.MAX_VALUE);
         int threads = a.intOption("threads", TagSearch.Settings.defaultThreads(), 1, MAX_THREADS);
-        return SearchRun.settings(p, o, strict, budget, seed, start).withThreads(threads);
+        TagSearch.Settings s = SearchRun.settings(p, o, strict, budget, seed, start).withThreads(threads);
+        return s.withRollouts(a.intOption("rollouts", s.rollouts(), 1, MAX_THREADS));
     }
 }

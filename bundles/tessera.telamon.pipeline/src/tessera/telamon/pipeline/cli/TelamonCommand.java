@@ -54,7 +54,7 @@ public final class TelamonCommand implements CliCommand {
                        tessera telamon bound FILE.kernel [--decisions FILE.decisions] [--gpu hopper|kepler|FILE.json] [--ordering compiled|emitted]
                        tessera telamon search FILE.kernel [--evaluator synthetic|gpu|replay LOG] [--budget 2000] [--seed 1]
                               [--log FILE.jsonl] [--save BEST.decisions] [--order thesis|reverse] [--policy tag|uct]
-                              [--cut non-strict|strict] [--gpu hopper|kepler|FILE.json] [--threads N]
+                              [--cut non-strict|strict] [--gpu hopper|kepler|FILE.json] [--threads N] [--rollouts R]
                   space    the kernel's objects and the choices left open at the root, by group, with their domains
                   sample   random descents to fixed candidates (dead ends, depth); --save writes the first one's decisions
                   codegen  PTX and launch description for a decision list (default: FILE.decisions beside the kernel)
@@ -71,7 +71,9 @@ public final class TelamonCommand implements CliCommand {
                            evaluations or --time-limit; --save writes the best
                            decision list for codegen; --cut strict keeps subtrees whose bound equals the best time;
                            --threads: worker threads that propagate and bound a node's children (default: one per
-                           processor; the result does not depend on it)
+                           processor; the result does not depend on it); --rollouts R: rounds of R rollouts run at
+                           once on the threads, their leaves' code generated and JIT-compiled there, then evaluated
+                           in order (default 1: the sequential search; the result depends on R, not on --threads)
                   --arch sm_75, sm_80 (default), sm_86, sm_89 or sm_90; --param N=V,... replaces parameters' values
                            (--param n=64,m=8 is --param n=64 --param m=8)
                   --time-limit S   seconds for the whole command, building the space included (default 600, at most
@@ -89,7 +91,7 @@ public final class TelamonCommand implements CliCommand {
     @Override
     public Set<String> valuedOptions() {
         return Set.of("arch", "param", "seed", "save", "decisions", "out-dir", "descents", "probes", "time-limit", "gpu", "ordering",
-                "evaluator", "budget", "log", "order", "policy", "cut", "threads");
+                "evaluator", "budget", "log", "order", "policy", "cut", "threads", "rollouts");
     }
 
     /** The most descents or probes ({@code --descents}, {@code --probes}) one run makes ({@value}). */

@@ -53,7 +53,8 @@ public final class TelamonSearchPass extends FilePass {
      * {@code telamon.search.budget}, {@code .seed} (1), {@code .evaluator} (synthetic, gpu — device 0, PTX for
      * {@code telamon.target} — or replay with
      * {@code .replay=PATH} of an event log, project-relative; a setting left out is then the log's), {@code .order}
-     * (thesis|reverse), {@code .policy} (tag|uct), {@code .cut} (non-strict|strict) and {@code telamon.gpu}. It
+     * (thesis|reverse), {@code .policy} (tag|uct), {@code .cut} (non-strict|strict), {@code .rollouts} (R rollouts a
+     * round, default 1) and {@code telamon.gpu}. It
      * searches the space the {@code telamon} pass built (its published {@link TelamonPipeline.Result}), or builds it
      * when run alone, and writes {@code telamon/NAME.search.txt} (the command's summary lines),
      * {@code NAME.best.decisions} (as {@code --save}) and {@code NAME.search.jsonl} (the event log, as {@code --log}).
@@ -205,14 +206,27 @@ public final class TelamonSearchPass extends FilePass {
             bad.add(problem("cut", cut, "not a cut", "write " + PREFIX + "cut=non-strict (bound ≥ best, the "
                     + "default) or strict"));
         }
+        TagSearch.Settings asked = pol == null || o == null || strict == null ? null
+                : SearchRun.settings(pol, o, strict, budget, seed, start);
+        String rolloutsText = p.getOrDefault(PREFIX + "rollouts", asked == null ? "1"
+                : Integer.toString(asked.rollouts())).trim();
+        int rollouts = 0;
+        try {
+            rollouts = Integer.parseInt(rolloutsText);
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        if (rollouts < 1 || rollouts > 1024) {
+            bad.add(problem("rollouts", rolloutsText, "not a number of rollouts a round", "write " + PREFIX
+                    + "rollouts=R with 1 ≤ R ≤ 1024 (1: the sequential search)"));
+        }
         if (!bad.isEmpty()) {
             bad.forEach(context::report);
             context.summary("telamon.search: no search for " + context.fileName() + " (" + bad.size()
                     + " bad setting(s))");
             return null;
         }
-        return new Asked(SearchRun.settings(pol, o, strict, budget, seed, start), replay, replayFile,
-                evaluator.equals("gpu"));
+        return new Asked(asked.withRollouts(rollouts), replay, replayFile, evaluator.equals("gpu"));
     }
 
     private static Diagnostic problem(String key, String value, String what, String hint) {

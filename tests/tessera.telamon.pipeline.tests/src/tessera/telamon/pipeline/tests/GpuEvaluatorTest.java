@@ -22,15 +22,22 @@ import org.junit.jupiter.api.io.TempDir;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
+import tessera.core.Deadline;
 import tessera.core.Diagnostics;
+import tessera.core.Monitor;
 import tessera.dspace.runtime.csp.Candidate;
 import tessera.telamon.codegen.Target;
 import tessera.telamon.gpu.CudaDriver;
 import tessera.telamon.gpu.GpuEvaluator;
 import tessera.telamon.gpu.GpuException;
+import tessera.telamon.gpu.Ptxas;
+import tessera.telamon.model.Hardware;
+import tessera.telamon.pipeline.SearchRun;
 import tessera.telamon.pipeline.TelamonPipeline;
 import tessera.telamon.search.Evaluator;
 import tessera.telamon.search.RandomDescent;
+import tessera.telamon.search.SearchLog;
+import tessera.telamon.search.TagSearch;
 import tessera.testing.CliRunner;
 import tessera.testing.CliRunner.Run;
 import tessera.testing.Fixtures;
@@ -64,17 +71,28 @@ class GpuEvaluatorTest {
         return lib;
     }
 
+    /** Runs {@code body} with the stand-in {@code lib} as the driver and the driver's JIT (no ptxas). */
     private static <T> T with(Path lib, Callable<T> body) throws Exception {
-        String old = System.getProperty(CudaDriver.LIBRARY_PROPERTY);
+        return with(lib, "none", body);
+    }
+
+    private static <T> T with(Path lib, String ptxas, Callable<T> body) throws Exception {
+        String old = System.getProperty(CudaDriver.LIBRARY_PROPERTY), oldPtxas = System.getProperty(Ptxas.PROPERTY);
         System.setProperty(CudaDriver.LIBRARY_PROPERTY, lib.toString());
+        System.setProperty(Ptxas.PROPERTY, ptxas);
         try {
             return body.call();
         } finally {
-            if (old == null) {
-                System.clearProperty(CudaDriver.LIBRARY_PROPERTY);
-            } else {
-                System.setProperty(CudaDriver.LIBRARY_PROPERTY, old);
-            }
+            restore(CudaDriver.LIBRARY_PROPERTY, old);
+            restore(Ptxas.PROPERTY, oldPtxas);
+        }
+    }
+
+    private static void restore(String property, String value) {
+        if (value == null) {
+            System.clearProperty(property);
+        } else {
+            System.setProperty(property, value);
         }
     }
 
@@ -140,6 +158,81 @@ class GpuEvaluatorTest {
             }
             return null;
         });
+    }
+
+    /**
+     * Issue 24 item 2: leaves prepared (code generated, module loaded) on several threads at once, then run or
+     * discarded on one; a module prepared before a kernel fault reset the context is loaded again; nothing leaks.
+     * And a search of rounds of 4 parallel rollouts on 4 threads leaves no module behind either.
+     */
+    @Test
+    void leavesPreparedOnWorkerThreadsRunInOrderAndNothingLeaks(@TempDir Path dir) throws Exception {
+        TelamonPipeline.Result r = scal();
+        with(fake(dir), () -> {
+            CudaDriver gpu = CudaDriver.open();
+            try (GpuEvaluator ev = new GpuEvaluator(gpu, r.kernel(), Target.SM_90, 1)) {
+                List<Evaluator.Pending> pending = java.util.stream.IntStream.range(0, 6).parallel()
+                        .mapToObj(i -> ev.prepare(leaf(r, i), List.of())).toList();
+                assertTrue(gpu.deviceName().contains("(modules 6,"), gpu.deviceName());
+                pending.get(5).discard();
+                for (Evaluator.Pending p : pending.subList(0, 5)) {
+                    assertTrue(p.run().failure().startsWith("wrong output: Y["));
+                }
+                assertTrue(gpu.deviceName().contains("(modules 0, allocations 4,"), gpu.deviceName());
+                TagSearch.Result s = TagSearch.run("scal", r.root(), SearchRun.bound(r.kernel(),
+                        Hardware.builtIn("hopper")), ev, TagSearch.Settings.defaults().withBudget(8).withThreads(4)
+                                .withRollouts(4), SearchLog.none(), Deadline.never(), Monitor.NULL, null);
+                assertEquals(8, s.evaluations());
+                assertTrue(gpu.deviceName().contains("(modules 0, allocations 4,"), gpu.deviceName());
+            }
+            return null;
+        });
+        with(fake(dir, "SYNC_RC=700"), () -> {
+            CudaDriver gpu = CudaDriver.open();
+            try (GpuEvaluator ev = new GpuEvaluator(gpu, r.kernel(), Target.SM_80, 1)) {
+                Evaluator.Pending a = ev.prepare(leaf(r, 1), List.of()), b = ev.prepare(leaf(r, 2), List.of());
+                for (Evaluator.Pending p : List.of(a, b)) { // b's module died with the first reset: loaded again
+                    assertEquals("the kernel (cuCtxSynchronize) failed: CUDA_ERROR_ILLEGAL_ADDRESS (700)",
+                            p.run().failure());
+                }
+                assertTrue(gpu.deviceName().contains("(modules 0, allocations 4, resets 2, launches 2)"),
+                        gpu.deviceName());
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Where the CUDA toolkit is installed, worker threads assemble leaves with ptxas and the driver loads the cubin
+     * (the stand-in accepts ELF images); a ptxas that fails leaves the PTX to the driver's JIT, and the report says so.
+     */
+    @Test
+    void ptxasAssemblesLeavesWhereTheToolkitIsInstalled(@TempDir Path dir) throws Exception {
+        Path real = Ptxas.find() == null ? null : Ptxas.find().path();
+        assumeTrue(real != null, "no ptxas installed: the driver's JIT path is tested above");
+        TelamonPipeline.Result r = scal();
+        Path broken = dir.resolve("ptxas-broken");
+        Files.writeString(broken, "#!/bin/sh\necho 'ptxas fatal : broken on purpose' >&2\nexit 255\n");
+        broken.toFile().setExecutable(true);
+        Path lib = fake(dir);
+        for (Path ptxas : List.of(real, broken)) {
+            with(lib, ptxas.toString(), () -> {
+                CudaDriver gpu = CudaDriver.open();
+                try (GpuEvaluator ev = new GpuEvaluator(gpu, r.kernel(), Target.SM_90, 1)) {
+                    List<Evaluator.Pending> pending = java.util.stream.IntStream.range(0, 4).parallel()
+                            .mapToObj(i -> ev.prepare(leaf(r, i), List.of())).toList();
+                    for (Evaluator.Pending p : pending) {
+                        assertTrue(p.run().failure().startsWith("wrong output: Y["));
+                    }
+                    String report = String.join("\n", ev.report());
+                    assertTrue(report.contains("code generation and " + ptxas + " for sm_90"), report);
+                    assertEquals(ptxas.equals(broken), report.contains("ptxas failed on 4 leaves, JIT-compiled"),
+                            report);
+                    assertTrue(gpu.deviceName().contains("(modules 0, allocations 4,"), gpu.deviceName());
+                }
+                return null;
+            });
+        }
     }
 
     @Test

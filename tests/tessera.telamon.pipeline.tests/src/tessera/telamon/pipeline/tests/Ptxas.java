@@ -16,14 +16,8 @@ final class Ptxas {
     }
 
     static Path find() {
-        for (String dir : (System.getenv().getOrDefault("PATH", "") + java.io.File.pathSeparator + "/usr/local/cuda/bin")
-                .split(java.io.File.pathSeparator)) {
-            Path p = Path.of(dir.isEmpty() ? "." : dir, "ptxas");
-            if (Files.isExecutable(p)) {
-                return p;
-            }
-        }
-        return null;
+        tessera.telamon.gpu.Ptxas p = tessera.telamon.gpu.Ptxas.find();
+        return p == null ? null : p.path();
     }
 
     /** The module of {@code ptxs} (all for the same target), entries renamed k0, k1, … */
