@@ -28,6 +28,8 @@ public final class SearchRun {
     public static final int BUDGET = 2_000;
     /** The most evaluations one run may ask for. */
     public static final int MAX_BUDGET = 10_000_000;
+    /** The most rollouts a round may have (the CLI's, the builder's and Studio's bound). */
+    public static final int MAX_ROLLOUTS = 1024;
 
     private SearchRun() {
     }

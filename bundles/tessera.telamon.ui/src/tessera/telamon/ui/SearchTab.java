@@ -182,12 +182,12 @@ public final class SearchTab {
             b = Integer.parseInt(budget.getText().trim());
             sd = Long.parseLong(seed.getText().trim());
             r = Integer.parseInt(rollouts.getText().trim());
-            if (b < 1 || b > SearchRun.MAX_BUDGET || r < 1 || r > 1024) {
+            if (b < 1 || b > SearchRun.MAX_BUDGET || r < 1 || r > SearchRun.MAX_ROLLOUTS) {
                 throw new NumberFormatException();
             }
         } catch (NumberFormatException e) {
-            message("Budget: an integer from 1 to " + SearchRun.MAX_BUDGET + "; seed: an integer; rollouts: 1 to 1024.",
-                    true);
+            message("Budget: an integer from 1 to " + SearchRun.MAX_BUDGET + "; seed: an integer; rollouts: 1 to "
+                    + SearchRun.MAX_ROLLOUTS + ".", true);
             return null;
         }
         TelamonSession s = session;

@@ -21,10 +21,9 @@ import tessera.telamon.space.Fixed;
 
 /**
  * Seed 001 §6.1 (digest 001b §6; issue 24 item 2a): a leaf timed on the GPU. Its PTX is generated and loaded on a
- * worker thread ({@link #prepare}): assembled by the toolkit's {@link Ptxas} where there is one (worker threads then
- * compile at once), else by the driver's JIT, which compiles one module at a time; it is
- * launched on the search's thread as its launch description says on inputs drawn from a seed ({@link SeededInputs}: the same for every
- * leaf); a warm-up launch, then up to {@value #RUNS} launches timed with CUDA events, stopping once a run is
+ * worker thread ({@link #prepare}): assembled by the toolkit's {@link Ptxas} where there is one (in processes of its
+ * own), else by the driver's JIT; it is launched on the search's thread as its launch description says on inputs drawn
+ * from a seed ({@link SeededInputs}: the same for every leaf); a warm-up launch, then up to {@value #RUNS} launches timed with CUDA events, stopping once a run is
  * {@value #SKIP}× slower than the best time so far (repeat-and-skip); the time is the median of the kept runs. A
  * warm-up that is already that slow, or takes {@value #ONCE_MS} ms, is the time (slow leaves cost one launch). Every
  * new best is run once more on pristine inputs and its output compared with the kernel's semantics (the reference
@@ -79,8 +78,9 @@ public final class GpuEvaluator implements Evaluator, AutoCloseable {
     }
 
     /**
-     * On a worker thread: the leaf's implementation, its PTX and launch description, and its module loaded with the
-     * driver's JIT (the device runs nothing then: the search's thread launches only after the rollouts of its round).
+     * On a worker thread: the leaf's implementation, its PTX and launch description, and its module, assembled by ptxas
+     * or compiled by the driver's JIT (the device runs nothing then: the search's thread launches only after the
+     * rollouts of its round).
      */
     @Override
     public Pending prepare(Candidate fixed, List<String> decisions) {

@@ -52,8 +52,8 @@ import tessera.dspace.runtime.csp.Candidate;
  * evaluated it already or a better time found since then cuts it. With R = 1 this is the sequential search.</li>
  * </ul>
  * Deterministic under {@link Settings#seed} (one {@link SplittableRandom}) and {@link Settings#rollouts}, and
- * independent of {@link Settings#threads}; stops after {@link Settings#budget} evaluations (or when the evaluator is {@link Evaluator#exhausted}), at the
- * deadline (also when it fires inside propagation), when the monitor is cancelled, when the tree is exhausted (every
+ * independent of {@link Settings#threads}; stops after {@link Settings#budget} evaluations (or when the evaluator is
+ * {@link Evaluator#exhausted}), at the deadline (also when it fires inside propagation), when the monitor is cancelled, when the tree is exhausted (every
  * leaf evaluated or cut: then the best is the optimum) or at {@link Settings#stopAt}.
  */
 public final class TagSearch {

@@ -36,7 +36,8 @@ import tessera.telamon.search.TagSearch;
 
 /**
  * {@code tessera telamon search FILE.kernel [--evaluator gpu|synthetic|replay LOG] [--budget N] [--seed S] [--log F]
- * [--save F] [--order thesis|reverse] [--policy tag|uct] [--cut non-strict|strict] [--threads N] [--rollouts R]}: seed 001 §6.1's bound-guided
+ * [--save F] [--order thesis|reverse] [--policy tag|uct] [--cut non-strict|strict] [--threads N] [--rollouts R]}:
+ * seed 001 §6.1's bound-guided
  * TAG search ({@link TagSearch}) with a progress line on stderr about every second, the event log as it goes, and
  * the best candidate's decision list for {@code tessera telamon codegen --decisions}.
  */
@@ -238,6 +239,6 @@ final class SearchCommand {
         long seed = a.longOption("seed", SearchRun.seed(start), Long.MIN_VALUE, Long.MAX_VALUE);
         int threads = a.intOption("threads", TagSearch.Settings.defaultThreads(), 1, MAX_THREADS);
         TagSearch.Settings s = SearchRun.settings(p, o, strict, budget, seed, start).withThreads(threads);
-        return s.withRollouts(a.intOption("rollouts", s.rollouts(), 1, MAX_THREADS));
+        return s.withRollouts(a.intOption("rollouts", s.rollouts(), 1, SearchRun.MAX_ROLLOUTS));
     }
 }

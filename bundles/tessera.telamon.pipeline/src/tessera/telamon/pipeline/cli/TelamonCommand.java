@@ -72,7 +72,7 @@ public final class TelamonCommand implements CliCommand {
                            decision list for codegen; --cut strict keeps subtrees whose bound equals the best time;
                            --threads: worker threads that propagate and bound a node's children (default: one per
                            processor; the result does not depend on it); --rollouts R: rounds of R rollouts run at
-                           once on the threads, their leaves' code generated and JIT-compiled there, then evaluated
+                           once on the threads, their leaves' code generated and compiled there, then evaluated
                            in order (default 1: the sequential search; the result depends on R, not on --threads)
                   --arch sm_75, sm_80 (default), sm_86, sm_89 or sm_90; --param N=V,... replaces parameters' values
                            (--param n=64,m=8 is --param n=64 --param m=8)

@@ -216,9 +216,10 @@ public final class TelamonSearchPass extends FilePass {
         } catch (NumberFormatException e) {
             // reported below
         }
-        if (rollouts < 1 || rollouts > 1024) {
+        if (rollouts < 1 || rollouts > SearchRun.MAX_ROLLOUTS) {
             bad.add(problem("rollouts", rolloutsText, "not a number of rollouts a round", "write " + PREFIX
-                    + "rollouts=R with 1 ≤ R ≤ 1024 (1: the sequential search)"));
+                    + "rollouts=R with 1 ≤ R ≤ " + SearchRun.MAX_ROLLOUTS
+                    + " (1: the sequential search)"));
         }
         if (!bad.isEmpty()) {
             bad.forEach(context::report);
