@@ -151,6 +151,8 @@ class SearchPassTest {
         String[][] bad = {{"telamon.search.policy", "greedy", "tag or uct"}, {"telamon.search.budget", "0", "budget=N"},
             {"telamon.search.budget", "lots", "budget=N"}, {"telamon.search.cut", "loose", "strict"},
             {"telamon.search.order", "random", "thesis or reverse"}, {"telamon.search.seed", "x", "integer"},
+            {"telamon.search.rollouts", "0", "rollouts=R with 1 ≤ R ≤ 1024"},
+            {"telamon.search.rollouts", "many", "rollouts=R"},
             {"telamon.search.evaluator", "quantum", "synthetic, gpu or replay"},
             {"telamon.search.replay", "none.jsonl", "PATH"}, {"telamon.gpu", "fermi", "hopper or kepler"},
             // where no NVIDIA driver is installed (the library is named so that none is found on any machine)
