@@ -157,6 +157,8 @@ public final class Program {
     public final List<Group> groups = new ArrayList<>();
     /** Per group (by id): {@link #absorbing(Group, List)}. */
     public final List<long[]> absorbing = new ArrayList<>();
+    /** Per group (by id): {@link #cutInputs(Group)}. */
+    public final List<int[][]> cutInputs = new ArrayList<>();
     /** Per group (by id): {@link #domainTable(Group, List)} or null. */
     public final List<long[]> domainTables = new ArrayList<>();
     /** Constraints over kernel constants only: must hold on the instance itself (else the space is empty). */
@@ -246,6 +248,26 @@ public final class Program {
             }
         }
         return free;
+    }
+
+    /**
+     * The choice inputs propagation's cut tests once binder {@code pos} is bound: entry {@code pos + 1} lists those
+     * whose pattern names binder {@code pos}, entry 0 every choice input (a binding bound all at once).
+     */
+    public static int[][] cutInputs(Group g) {
+        int[][] r = new int[g.binders().length + 1][];
+        for (int at = -1; at < g.binders().length; at++) {
+            int pos = at;
+            List<Integer> l = new ArrayList<>();
+            for (int i = 0; i < g.inputs().length; i++) {
+                if (g.inputs()[i] instanceof ChoiceInput ci
+                        && (pos < 0 || java.util.Arrays.stream(ci.p().args()).anyMatch(a -> a == pos))) {
+                    l.add(i);
+                }
+            }
+            r[pos + 1] = l.stream().mapToInt(Integer::intValue).toArray();
+        }
+        return r;
     }
 
     /** The most input values, all inputs together, for which a group gets a {@link #domainTable} (2^10 entries). */

@@ -102,6 +102,39 @@ class QuotientTriggerTest {
         assertEquals(List.of("L2", "NONE"), dom(c, "cache_level", "ld1"));
     }
 
+    /**
+     * Snippet values of objects a lowering adds belong to its kernel: two branches whose lowerings give the same new
+     * object index different objects (st0, then st1) read their own values, through atoms (one from the instance's
+     * table, one from the lowering's values) and a composite snippet, while the initial object keeps its values.
+     */
+    @Test
+    void loweredObjectsReadTheirOwnSnippetValues() {
+        String space = LOWERED + """
+                require forall $i in Insts:
+                  cache_level($i) is not L1 || "$i.cacheable()"
+                  cache_level($i) is not L2 || "!($i.cacheable())"
+                  cache_level($i) is not NONE || "$i.slow()"
+                """;
+        String inst = """
+                {"sets": {"Variables": ["v0", "v1"], "Insts": ["a"]},
+                 "values": {"$i.cacheable()": {"values": {"a": true, "st0": false, "st1": true}},
+                            "$i.slow()": {"values": {"a": true}}},
+                 "triggers": {"$fun.gen_store_load($v)": {
+                    "v0": {"sets": {"Insts": ["st0"], "MemOps": {"v0": ["st0"]}}, "values": {"$i.slow()": {"values": {"st0": false}}}},
+                    "v1": {"sets": {"Insts": ["st1"], "MemOps": {"v1": ["st1"]}}, "values": {"$i.slow()": {"values": {"st1": true}}}}}}}""";
+        Candidate root = Fixtures.init(space, Fixtures.json(inst));
+        assertEquals(List.of("L1", "NONE"), dom(root, "cache_level", "a"));
+        Candidate b0 = root.copy();
+        assertTrue(decide(b0, "is_in_memory", "TRUE", "v0"));
+        assertEquals(List.of("L2"), dom(b0, "cache_level", "st0"));
+        Candidate b1 = root.copy();
+        assertTrue(decide(b1, "is_in_memory", "TRUE", "v1"));
+        assertEquals(List.of("L1", "NONE"), dom(b1, "cache_level", "st1"));
+        assertTrue(decide(b1, "is_in_memory", "TRUE", "v0"));
+        assertEquals(List.of("L2"), dom(b1, "cache_level", "st0"));
+        assertEquals(List.of("L1", "NONE"), dom(b1, "cache_level", "a"));
+    }
+
     @Test
     void loweringEqualsUpFrontExposure() {
         // digest §5.8: the trigger path and the ABSENT path have the same fixed implementations

@@ -1,10 +1,9 @@
 package tessera.dspace.runtime.csp;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 import tessera.dspace.runtime.Program.Binder;
+import tessera.dspace.runtime.Program.Group;
 
 /**
  * Seed 001a L787 / §8.1.1: instantiation over combinations of DISTINCT objects. Enumerates the bindings of
@@ -14,29 +13,42 @@ import tessera.dspace.runtime.Program.Binder;
  * binder over a parametric set may come before the binder of its parameter.
  */
 final class Bindings {
-    /** The visiting order of each binder array (identity keys: a group's array lives as long as its program). */
-    private static final Map<Binder[], int[]> ORDERS = new ConcurrentHashMap<>();
+    /** The identity orders, by length: binder arrays whose parameters come first need no other. */
+    private static final int[][] IDENTITY = new int[9][];
+
+    static {
+        for (int n = 0; n < IDENTITY.length; n++) {
+            IDENTITY[n] = new int[n];
+            for (int i = 0; i < n; i++) {
+                IDENTITY[n][i] = i;
+            }
+        }
+    }
 
     private Bindings() {
     }
 
     static void forEach(Kernel k, Binder[] bs, int[] b, Consumer<int[]> body) {
-        forEach(k, bs, b, null, body);
+        rec(k, bs, order(bs), b, 0, body, null, null);
     }
 
-    /** A test after binding position {@code pos} (with more binders to come): true skips every extension of b. */
-    interface Cut {
-        boolean test(int[] b, int pos);
+    /**
+     * Propagation's enumeration: runs group {@code g} on {@code c} ({@link Propagation#runGroup}) for every binding
+     * extending {@code b} that {@link Propagation#skips} keeps. The same walk as {@link #forEach}, with direct calls
+     * (the propagation hot path: a lambda per call site would make them virtual).
+     */
+    static void forEachRun(Candidate c, Group g, int[] b) {
+        rec(c.kernel, g.binders(), order(g.binders()), b, 0, null, c, g);
     }
 
-    /** As {@link #forEach(Kernel, Binder[], int[], Consumer)}, skipping the extensions {@code cut} rejects. */
-    static void forEach(Kernel k, Binder[] bs, int[] b, Cut cut, Consumer<int[]> body) {
-        int[] order = ORDERS.get(bs); // a plain read first: computeIfAbsent may lock the bin even when it finds the key
-        rec(k, bs, order != null ? order : ORDERS.computeIfAbsent(bs, Bindings::order), b, 0, cut, body);
-    }
-
-    /** Positions in an order where every parametric binder follows the binder of its parameter. */
+    /**
+     * Positions in an order where every parametric binder follows the binder of its parameter. Computed per call: a
+     * few binders, cheaper than a lookup, and no table that grows with every binder array a lowering makes.
+     */
     static int[] order(Binder[] bs) {
+        if (bs.length < IDENTITY.length && parametersFirst(bs)) {
+            return IDENTITY[bs.length];
+        }
         int[] order = new int[bs.length];
         boolean[] placed = new boolean[bs.length];
         int n = 0;
@@ -55,16 +67,32 @@ final class Bindings {
         return order;
     }
 
-    private static void rec(Kernel k, Binder[] bs, int[] order, int[] b, int step, Cut cut, Consumer<int[]> body) {
+    private static boolean parametersFirst(Binder[] bs) {
+        for (int i = 0; i < bs.length; i++) {
+            if (bs[i].arg() >= i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Binds order[step..]; at the end runs {@code g} on {@code c} when {@code c} is given, else {@code body}. */
+    private static void rec(Kernel k, Binder[] bs, int[] order, int[] b, int step, Consumer<int[]> body, Candidate c,
+            Group g) {
         if (step == order.length) {
-            body.accept(b);
+            if (c != null) {
+                Propagation.runGroup(c, g, b);
+            } else {
+                body.accept(b);
+            }
             return;
         }
         int pos = order[step];
         Binder x = bs[pos];
         Kernel.Members m;
         if (x.arg() >= 0) {
-            m = k.param.get(x.set()) == null ? null : k.param.get(x.set()).get(b[x.arg()]);
+            java.util.Map<Integer, Kernel.Members> pm = k.param.get(x.set());
+            m = pm == null ? null : pm.get(b[x.arg()]);
         } else {
             m = k.plain[x.set()];
         }
@@ -73,7 +101,7 @@ final class Bindings {
         }
         if (b[pos] >= 0) {
             if (m.bits.get(b[pos]) && distinct(b, pos, b[pos])) {
-                rec(k, bs, order, b, step + 1, cut, body);
+                rec(k, bs, order, b, step + 1, body, c, g);
             }
             return;
         }
@@ -81,8 +109,9 @@ final class Bindings {
             int o = m.items[i];
             if (distinct(b, pos, o)) {
                 b[pos] = o;
-                if (cut == null || step + 1 == order.length || !cut.test(b, pos)) {
-                    rec(k, bs, order, b, step + 1, cut, body);
+                // propagation's cut: after each binder but the last (runGroup tests the complete binding itself)
+                if (c == null || step + 1 == order.length || !Propagation.skips(c, g, b, pos)) {
+                    rec(k, bs, order, b, step + 1, body, c, g);
                 }
             }
         }

@@ -29,7 +29,7 @@ public final class Engine {
     final Instance instance;
     final Kernel kernel0;
     final String file;
-    private final Map<String, Object> snippetCache = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Snippets snippets = new Snippets(this);
 
     private Engine(Program prog, Instance instance, String file) {
         this.prog = prog;
@@ -389,121 +389,9 @@ public final class Engine {
                 "give it in \"values\" of the instance");
     }
 
-    /**
-     * The value of a snippet for objects bound to its variables. Exact text first; otherwise {@code !s},
-     * {@code a && b}, {@code a || b} and parentheses are evaluated over sub-snippets (docs/dspace.md).
-     */
+    /** The value of a snippet for objects bound to its variables ({@link Snippets}). */
     Object value(String snippet, int[] objs, Kernel k) {
-        String key = Instance.normalize(snippet);
-        StringBuilder ck = new StringBuilder(key).append('\u0000');
-        for (int o : objs) {
-            ck.append(o).append(',');
-        }
-        String cacheKey = ck.toString();
-        // values a lowering added hold in its kernel only: such a kernel keeps its own cache
-        Map<String, Object> cache = k == kernel0 || k.extraValues.isEmpty() ? snippetCache : k.snippets;
-        Object c = cache.get(cacheKey);
-        if (c != null) {
-            return c;
-        }
-        Object v = compute(key, Instance.snippetVars(key), objs, k);
-        cache.put(cacheKey, v);
-        return v;
-    }
-
-    private Object compute(String key, List<String> vars, int[] objs, Kernel k) {
-        Instance.SnippetTable t = instance.snippet(key);
-        StringBuilder tuple = new StringBuilder();
-        for (int i = 0; i < objs.length; i++) {
-            tuple.append(i > 0 ? "," : "").append(k.objects.get(objs[i]));
-        }
-        Map<String, Object> extra = k.extraValues.get(key);
-        if (extra != null && extra.containsKey(tuple.toString())) {
-            return extra.get(tuple.toString());
-        }
-        if (t != null) {
-            Object v = t.lookup(tuple.toString());
-            if (v != null) {
-                return v;
-            }
-            throw new InstanceError("the instance gives no value of \"" + key + "\" for " + names(k, objs),
-                    "add \"" + tuple + "\" to its \"values\" or give a \"default\"");
-        }
-        // literal snippets ("4", "true") need no instance entry
-        if (key.matches("-?\\d{1,18}")) {
-            return Long.parseLong(key);
-        }
-        if (key.equals("true") || key.equals("false")) {
-            return Boolean.parseBoolean(key);
-        }
-        // composite boolean snippets over known sub-snippets
-        String s = stripParens(key);
-        int split = topLevel(s, "||");
-        if (split < 0) {
-            split = topLevel(s, "&&");
-        }
-        if (split >= 0) {
-            String op = s.substring(split, split + 2);
-            boolean a = subBool(s.substring(0, split), vars, objs, k);
-            if (op.equals("||") ? a : !a) {
-                return a;
-            }
-            return subBool(s.substring(split + 2), vars, objs, k);
-        }
-        if (s.startsWith("!")) {
-            return !subBool(s.substring(1), vars, objs, k);
-        }
-        if (!s.equals(key)) {
-            return subBool(s, vars, objs, k);
-        }
-        throw new InstanceError("the instance has no value for the snippet \"" + key + "\"",
-                "add it to \"values\" (keys are the snippet text, objects in order of its $variables: "
-                        + String.join(", ", vars) + ")");
-    }
-
-    private boolean subBool(String sub, List<String> vars, int[] objs, Kernel k) {
-        List<String> sv = Instance.snippetVars(sub);
-        int[] so = new int[sv.size()];
-        for (int i = 0; i < so.length; i++) {
-            so[i] = objs[vars.indexOf(sv.get(i))];
-        }
-        return bool(sub, so, k);
-    }
-
-    private static String stripParens(String s) {
-        s = s.trim();
-        while (s.startsWith("(") && s.endsWith(")") && topLevelClose(s) == s.length() - 1) {
-            s = s.substring(1, s.length() - 1).trim();
-        }
-        return s;
-    }
-
-    private static int topLevelClose(String s) {
-        int depth = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '(') {
-                depth++;
-            } else if (c == ')' && --depth == 0) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static int topLevel(String s, String op) {
-        int depth = 0;
-        for (int i = 0; i + 1 < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '(') {
-                depth++;
-            } else if (c == ')') {
-                depth--;
-            } else if (depth == 0 && s.startsWith(op, i)) {
-                return i;
-            }
-        }
-        return -1;
+        return snippets.value(snippet, objs, k);
     }
 
     /** Seed 001a §3.9 {@code init}: full domains, every propagator twice, then propagation of what changed. */

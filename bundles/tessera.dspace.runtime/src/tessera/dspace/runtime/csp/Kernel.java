@@ -63,7 +63,8 @@ final class Kernel {
     /** Snippet values added by lowerings: snippet → object key → value. */
     Map<String, Map<String, Object>> extraValues = new HashMap<>();
     /**
-     * Snippet values computed on this kernel once it has extra values (cleared when they change); concurrent, as
+     * Snippet values of this kernel that differ from the initial kernel's or may ({@link Snippets}: objects a lowering
+     * added, or snippets it gave values; cleared when they change); concurrent, as
      * candidates sharing this kernel may propagate on several threads (the search's expansion).
      */
     Map<String, Object> snippets = new java.util.concurrent.ConcurrentHashMap<>();

@@ -138,13 +138,8 @@ final class Propagation {
             b[bi] = args[i];
         }
         if (!skips(c, g, b, -1)) {
-            Bindings.forEach(c.kernel, g.binders(), b, cut(c, g), bind -> runGroup(c, g, bind));
+            Bindings.forEachRun(c, g, b);
         }
-    }
-
-    /** The enumeration cut of group {@code g}'s runs ({@link #skips} after each binder bound). */
-    static Bindings.Cut cut(Candidate c, Group g) {
-        return (b, pos) -> skips(c, g, b, pos);
     }
 
     /**
@@ -153,11 +148,12 @@ final class Propagation {
      * values. Each such run changes nothing, so neither does the next one; {@link #runGroup} finds the same one
      * binding at a time.
      */
-    private static boolean skips(Candidate c, Group g, int[] b, int pos) {
+    static boolean skips(Candidate c, Group g, int[] b, int pos) {
         long[] absorbing = c.prog.absorbing.get(g.id());
-        for (int i = 0; i < absorbing.length; i++) {
-            if (g.inputs()[i] instanceof ChoiceInput ci && fixedBy(ci.p().args(), b, pos)) {
-                int f = c.find(ci.p(), b);
+        for (int i : c.prog.cutInputs.get(g.id())[pos + 1]) {
+            Pattern p = ((ChoiceInput) g.inputs()[i]).p();
+            if (bound(p.args(), b)) {
+                int f = c.find(p, b);
                 if (f < 0 || (c.read(f) & absorbing[i]) != 0) {
                     return true;
                 }
@@ -166,16 +162,14 @@ final class Propagation {
         return false;
     }
 
-    /** Whether {@code args} name only bound binders, binder {@code pos} among them unless {@code pos < 0}. */
-    private static boolean fixedBy(int[] args, int[] b, int pos) {
-        boolean named = pos < 0;
+    /** Whether {@code args} name only bound binders. */
+    private static boolean bound(int[] args, int[] b) {
         for (int a : args) {
             if (b[a] < 0) {
                 return false;
             }
-            named |= a == pos;
         }
-        return named;
+        return true;
     }
 
     private static long constInput(Candidate c, Program.Input in, int[] bind) {

@@ -206,7 +206,7 @@ final class Triggers {
                     int[] b = new int[g.binders().length];
                     Arrays.fill(b, -1);
                     b[i] = o;
-                    Bindings.forEach(c.kernel, g.binders(), b, Propagation.cut(c, g), bind -> Propagation.runGroup(c, g, bind));
+                    Bindings.forEachRun(c, g, b);
                 }
             }
         }

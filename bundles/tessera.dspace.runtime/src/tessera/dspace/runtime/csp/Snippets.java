@@ -1,0 +1,220 @@
+package tessera.dspace.runtime.csp;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import tessera.dspace.runtime.instance.Instance;
+
+/**
+ * Seed 001a §3.5: the values of the kernel snippets ({@code "$inst.has_dim($dim)"}) a space reads, for objects bound
+ * to their variables: the instance's value, a lowering's added value, a literal, or {@code !s}, {@code a && b},
+ * {@code a || b} and parentheses over sub-snippets (docs/dspace.md). A snippet's value on objects of the initial
+ * kernel is the same in every kernel whose lowerings gave none of its atoms a value, so those values are shared by
+ * every candidate of an exploration, keyed by the objects; the others are kept per kernel.
+ */
+final class Snippets {
+    /**
+     * A snippet text: its normalized form, variables, literal value (or null), the texts its value reads (itself and,
+     * for a composite one without an instance table, its sub-snippets' atoms) and its shared values.
+     */
+    private record Snippet(String key, List<String> vars, Object literal, Set<String> atoms, Map<Long, Object> shared) {
+    }
+
+    private final Engine engine;
+    private final Map<String, Snippet> byText = new ConcurrentHashMap<>();
+
+    Snippets(Engine engine) {
+        this.engine = engine;
+    }
+
+    /** The value of {@code text} for the objects bound to its variables, in order, in kernel {@code k}. */
+    Object value(String text, int[] objs, Kernel k) {
+        Snippet s = snippet(text);
+        if (objs.length <= 3 && sharedIn(s, objs, k)) {
+            long key = 0;
+            for (int i = 0; i < objs.length; i++) {
+                key |= ((long) objs[i]) << (21 * i);
+            }
+            Object c = s.shared.get(key);
+            if (c == null) {
+                c = compute(s, objs, k);
+                s.shared.put(key, c);
+            }
+            return c;
+        }
+        StringBuilder ck = new StringBuilder(s.key).append('\u0000');
+        for (int o : objs) {
+            ck.append(o).append(',');
+        }
+        String cacheKey = ck.toString();
+        Object c = k.snippets.get(cacheKey);
+        if (c == null) {
+            c = compute(s, objs, k);
+            k.snippets.put(cacheKey, c);
+        }
+        return c;
+    }
+
+    /** Whether the value on these objects is the initial kernel's: old objects, no added value of an atom. */
+    private boolean sharedIn(Snippet s, int[] objs, Kernel k) {
+        if (k == engine.kernel0) {
+            return true;
+        }
+        int n0 = engine.kernel0.objects.size();
+        for (int o : objs) {
+            if (o < 0 || o >= n0 || o >= 1 << 21) {
+                return false;
+            }
+        }
+        if (k.extraValues.isEmpty()) {
+            return true;
+        }
+        for (String a : s.atoms) {
+            if (k.extraValues.containsKey(a)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Snippet snippet(String text) {
+        Snippet s = byText.get(text);
+        if (s == null) { // parse outside the map: a composite parses its sub-snippets first
+            Snippet parsed = parse(text);
+            s = byText.putIfAbsent(text, parsed);
+            if (s == null) {
+                s = parsed;
+            }
+        }
+        return s;
+    }
+
+    private Snippet parse(String text) {
+        String key = Instance.normalize(text);
+        Set<String> atoms = new HashSet<>();
+        atoms.add(key);
+        Object literal = null;
+        if (engine.instance.snippet(key) == null) {
+            if (key.matches("-?\\d{1,18}")) {
+                literal = Long.parseLong(key);
+            } else if (key.equals("true") || key.equals("false")) {
+                literal = Boolean.parseBoolean(key);
+            } else {
+                for (String sub : subs(key)) {
+                    atoms.addAll(snippet(sub).atoms);
+                }
+            }
+        }
+        return new Snippet(key, Instance.snippetVars(key), literal, Set.copyOf(atoms), new ConcurrentHashMap<>());
+    }
+
+    /** The sub-snippets a composite snippet is evaluated over, as {@link #compute} splits it (none: an atom). */
+    private static List<String> subs(String key) {
+        String s = stripParens(key);
+        int split = topLevel(s, "||");
+        if (split < 0) {
+            split = topLevel(s, "&&");
+        }
+        if (split >= 0) {
+            return List.of(s.substring(0, split), s.substring(split + 2));
+        }
+        if (s.startsWith("!")) {
+            return List.of(s.substring(1));
+        }
+        return s.equals(key) ? List.of() : List.of(s);
+    }
+
+    private Object compute(Snippet sn, int[] objs, Kernel k) {
+        String key = sn.key;
+        StringBuilder tuple = new StringBuilder();
+        for (int i = 0; i < objs.length; i++) {
+            tuple.append(i > 0 ? "," : "").append(k.objects.get(objs[i]));
+        }
+        Map<String, Object> extra = k.extraValues.get(key);
+        if (extra != null && extra.containsKey(tuple.toString())) {
+            return extra.get(tuple.toString());
+        }
+        Instance.SnippetTable t = engine.instance.snippet(key);
+        if (t != null) {
+            Object v = t.lookup(tuple.toString());
+            if (v != null) {
+                return v;
+            }
+            throw new Engine.InstanceError("the instance gives no value of \"" + key + "\" for " + engine.names(k, objs),
+                    "add \"" + tuple + "\" to its \"values\" or give a \"default\"");
+        }
+        if (sn.literal != null) { // literal snippets ("4", "true") need no instance entry
+            return sn.literal;
+        }
+        String s = stripParens(key);
+        int split = topLevel(s, "||");
+        if (split < 0) {
+            split = topLevel(s, "&&");
+        }
+        if (split >= 0) {
+            String op = s.substring(split, split + 2);
+            boolean a = subBool(s.substring(0, split), sn.vars, objs, k);
+            if (op.equals("||") ? a : !a) {
+                return a;
+            }
+            return subBool(s.substring(split + 2), sn.vars, objs, k);
+        }
+        if (s.startsWith("!")) {
+            return !subBool(s.substring(1), sn.vars, objs, k);
+        }
+        if (!s.equals(key)) {
+            return subBool(s, sn.vars, objs, k);
+        }
+        throw new Engine.InstanceError("the instance has no value for the snippet \"" + key + "\"",
+                "add it to \"values\" (keys are the snippet text, objects in order of its $variables: "
+                        + String.join(", ", sn.vars) + ")");
+    }
+
+    private boolean subBool(String sub, List<String> vars, int[] objs, Kernel k) {
+        List<String> sv = Instance.snippetVars(sub);
+        int[] so = new int[sv.size()];
+        for (int i = 0; i < so.length; i++) {
+            so[i] = objs[vars.indexOf(sv.get(i))];
+        }
+        return engine.bool(sub, so, k);
+    }
+
+    private static String stripParens(String s) {
+        s = s.trim();
+        while (s.startsWith("(") && s.endsWith(")") && topLevelClose(s) == s.length() - 1) {
+            s = s.substring(1, s.length() - 1).trim();
+        }
+        return s;
+    }
+
+    private static int topLevelClose(String s) {
+        int depth = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int topLevel(String s, String op) {
+        int depth = 0;
+        for (int i = 0; i + 1 < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (depth == 0 && s.startsWith(op, i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
