@@ -60,16 +60,13 @@ final class Snippets {
 
     /** Whether the value on these objects is the initial kernel's: old objects, no added value of an atom. */
     private boolean sharedIn(Snippet s, int[] objs, Kernel k) {
-        if (k == engine.kernel0) {
-            return true;
-        }
-        int n0 = engine.kernel0.objects.size();
+        int n0 = k == engine.kernel0 ? 1 << 21 : engine.kernel0.objects.size();
         for (int o : objs) {
-            if (o < 0 || o >= n0 || o >= 1 << 21) {
+            if (o < 0 || o >= n0 || o >= 1 << 21) { // 21 bits an object in the packed key
                 return false;
             }
         }
-        if (k.extraValues.isEmpty()) {
+        if (k == engine.kernel0 || k.extraValues.isEmpty()) {
             return true;
         }
         for (String a : s.atoms) {
