@@ -17,10 +17,16 @@ import tessera.dspace.runtime.instance.Instance;
  */
 final class Snippets {
     /**
-     * A snippet text: its normalized form, variables, literal value (or null), the texts its value reads (itself and,
-     * for a composite one without an instance table, its sub-snippets' atoms) and its shared values.
+     * A snippet text: its normalized form, variables, literal value (or null), its split when it is a composite one
+     * without an instance table (or null), the texts its value reads (itself and its parts' atoms) and its shared
+     * values.
      */
-    private record Snippet(String key, List<String> vars, Object literal, Set<String> atoms, Map<Long, Object> shared) {
+    private record Snippet(String key, List<String> vars, Object literal, Split split, Set<String> atoms,
+            Map<Long, Object> shared) {
+    }
+
+    /** A composite snippet: {@code "||"} or {@code "&&"} over two parts, {@code "!"} or parentheses over one. */
+    private record Split(String op, List<String> parts) {
     }
 
     private final Engine engine;
@@ -34,10 +40,7 @@ final class Snippets {
     Object value(String text, int[] objs, Kernel k) {
         Snippet s = snippet(text);
         if (objs.length <= 3 && sharedIn(s, objs, k)) {
-            long key = 0;
-            for (int i = 0; i < objs.length; i++) {
-                key |= ((long) objs[i]) << (21 * i);
-            }
+            long key = Kernel.key(objs);
             Object c = s.shared.get(key);
             if (c == null) {
                 c = compute(s, objs, k);
@@ -94,34 +97,37 @@ final class Snippets {
         Set<String> atoms = new HashSet<>();
         atoms.add(key);
         Object literal = null;
+        Split split = null;
         if (engine.instance.snippet(key) == null) {
             if (key.matches("-?\\d{1,18}")) {
                 literal = Long.parseLong(key);
             } else if (key.equals("true") || key.equals("false")) {
                 literal = Boolean.parseBoolean(key);
             } else {
-                for (String sub : subs(key)) {
-                    atoms.addAll(snippet(sub).atoms);
+                split = split(key);
+                for (String part : split == null ? List.<String>of() : split.parts()) {
+                    atoms.addAll(snippet(part).atoms);
                 }
             }
         }
-        return new Snippet(key, Instance.snippetVars(key), literal, Set.copyOf(atoms), new ConcurrentHashMap<>());
+        return new Snippet(key, Instance.snippetVars(key), literal, split, Set.copyOf(atoms),
+                new ConcurrentHashMap<>());
     }
 
-    /** The sub-snippets a composite snippet is evaluated over, as {@link #compute} splits it (none: an atom). */
-    private static List<String> subs(String key) {
+    /** How a composite snippet is evaluated over its parts; null for an atom. */
+    private static Split split(String key) {
         String s = stripParens(key);
-        int split = topLevel(s, "||");
-        if (split < 0) {
-            split = topLevel(s, "&&");
+        int at = topLevel(s, "||");
+        if (at < 0) {
+            at = topLevel(s, "&&");
         }
-        if (split >= 0) {
-            return List.of(s.substring(0, split), s.substring(split + 2));
+        if (at >= 0) {
+            return new Split(s.substring(at, at + 2), List.of(s.substring(0, at), s.substring(at + 2)));
         }
         if (s.startsWith("!")) {
-            return List.of(s.substring(1));
+            return new Split("!", List.of(s.substring(1)));
         }
-        return s.equals(key) ? List.of() : List.of(s);
+        return s.equals(key) ? null : new Split("", List.of(s));
     }
 
     private Object compute(Snippet sn, int[] objs, Kernel k) {
@@ -146,24 +152,15 @@ final class Snippets {
         if (sn.literal != null) { // literal snippets ("4", "true") need no instance entry
             return sn.literal;
         }
-        String s = stripParens(key);
-        int split = topLevel(s, "||");
-        if (split < 0) {
-            split = topLevel(s, "&&");
-        }
-        if (split >= 0) {
-            String op = s.substring(split, split + 2);
-            boolean a = subBool(s.substring(0, split), sn.vars, objs, k);
-            if (op.equals("||") ? a : !a) {
-                return a;
-            }
-            return subBool(s.substring(split + 2), sn.vars, objs, k);
-        }
-        if (s.startsWith("!")) {
-            return !subBool(s.substring(1), sn.vars, objs, k);
-        }
-        if (!s.equals(key)) {
-            return subBool(s, sn.vars, objs, k);
+        Split sp = sn.split;
+        if (sp != null) {
+            boolean a = subBool(sp.parts().get(0), sn.vars, objs, k);
+            return switch (sp.op()) {
+                case "||" -> a || subBool(sp.parts().get(1), sn.vars, objs, k);
+                case "&&" -> a && subBool(sp.parts().get(1), sn.vars, objs, k);
+                case "!" -> !a;
+                default -> a; // parentheses
+            };
         }
         throw new Engine.InstanceError("the instance has no value for the snippet \"" + key + "\"",
                 "add it to \"values\" (keys are the snippet text, objects in order of its $variables: "
