@@ -135,6 +135,28 @@ class QuotientTriggerTest {
         assertEquals(List.of("L1", "NONE"), dom(b1, "cache_level", "a"));
     }
 
+    /**
+     * partial_init looks for new choice instances only among the bindings of objects a lowering added, and numbers
+     * them as a full enumeration does: per choice, in the order of the objects' positions in their sets.
+     */
+    @Test
+    void loweringNumbersNewInstancesAsAFullEnumeration() {
+        String space = LOWERED + Spaces.choice("pair($i in Insts, $j in Insts)", "NEAR", "FAR")
+                + Spaces.choice("slot($v in Variables, $i in MemOps($v))", "LOW", "HIGH");
+        String inst = LOWERED_INST.replace("\"Insts\": []", "\"Insts\": [\"a\", \"b\"]");
+        Candidate c = Fixtures.init(space, Fixtures.json(inst));
+        int before = c.variableCount();
+        assertTrue(decide(c, "is_in_memory", "TRUE", "v0"));
+        List<String> made = new ArrayList<>();
+        for (int v = before; v < c.variableCount(); v++) {
+            made.add(c.choiceOf(v) + c.argsOf(v));
+        }
+        assertEquals(List.of("cache_level[st0]", "cache_level[ld0]",
+                "pair[a, st0]", "pair[a, ld0]", "pair[b, st0]", "pair[b, ld0]", "pair[st0, a]", "pair[st0, b]",
+                "pair[st0, ld0]", "pair[ld0, a]", "pair[ld0, b]", "pair[ld0, st0]",
+                "slot[v0, st0]", "slot[v0, ld0]"), made);
+    }
+
     @Test
     void loweringEqualsUpFrontExposure() {
         // digest §5.8: the trigger path and the ABSENT path have the same fixed implementations

@@ -1,5 +1,11 @@
 package tessera.dspace.runtime.csp;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import tessera.dspace.runtime.Program.Binder;
@@ -30,6 +36,52 @@ final class Bindings {
 
     static void forEach(Kernel k, Binder[] bs, int[] b, Consumer<int[]> body) {
         rec(k, bs, order(bs), b, 0, body, null, null);
+    }
+
+    /**
+     * The bindings of {@code bs} in which some binder's object is one {@code added} to that binder's set (set →
+     * objects: partial_init's new instances), each once and in {@link #forEach}'s order, so that the variables they
+     * make are numbered as a full enumeration would number them.
+     */
+    static List<int[]> ofAdded(Kernel k, Binder[] bs, Map<Integer, Set<Integer>> added) {
+        List<int[]> found = new ArrayList<>();
+        int[] b = new int[bs.length];
+        for (int i = 0; i < bs.length; i++) {
+            Set<Integer> objs = added.get(bs[i].set());
+            if (objs != null) {
+                for (int o : objs) {
+                    Arrays.fill(b, -1);
+                    b[i] = o;
+                    forEach(k, bs, b, x -> found.add(x.clone()));
+                }
+            }
+        }
+        if (found.size() < 2) {
+            return found;
+        }
+        int[] order = order(bs);
+        List<int[][]> ranked = new ArrayList<>(found.size());
+        for (int[] t : found) {
+            int[] r = new int[order.length];
+            for (int s = 0; s < order.length; s++) {
+                Binder x = bs[order[s]];
+                Kernel.Members m = k.members(x.set(), x.arg() < 0 ? -1 : t[x.arg()]);
+                int at = 0;
+                while (m.items[at] != t[order[s]]) {
+                    at++;
+                }
+                r[s] = at;
+            }
+            ranked.add(new int[][] { r, t });
+        }
+        ranked.sort(Comparator.comparing((int[][] e) -> e[0], Arrays::compare));
+        List<int[]> out = new ArrayList<>(ranked.size());
+        for (int i = 0; i < ranked.size(); i++) {
+            if (i == 0 || !Arrays.equals(ranked.get(i)[0], ranked.get(i - 1)[0])) {
+                out.add(ranked.get(i)[1]);
+            }
+        }
+        return out;
     }
 
     /**

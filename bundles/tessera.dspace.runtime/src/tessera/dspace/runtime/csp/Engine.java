@@ -6,7 +6,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.IntStream;
 
 import tessera.core.Diagnostic;
 import tessera.core.Diagnostics;
@@ -189,12 +188,14 @@ public final class Engine {
     }
 
     /**
-     * Creates the variables of every choice instance not yet in the table (init and partial_init). With {@code grown}
-     * (partial_init: the sets a lowering added objects to, snippet values only for new objects), the terms of an
+     * Creates the variables of every choice instance not yet in the table (init and partial_init). With {@code added}
+     * (partial_init: set → the objects a lowering added to it, snippet values only for new objects), only the
+     * instances that bind an added object are looked for, and the terms of an
      * existing counter none of whose summation binders ranges over a grown set are kept, since its bindings and their
      * values are those of the objects it had (lowerings only add); the others are rebuilt as at init.
      */
-    void buildVars(Kernel k, Diagnostics diags, Set<Integer> grown) {
+    void buildVars(Kernel k, Diagnostics diags, Map<Integer, Set<Integer>> added) {
+        Set<Integer> grown = added == null ? null : added.keySet();
         int before = k.nvars;
         while (k.varIndex.size() < prog.choices.size()) {
             k.varIndex.add(new LongIntMap());
@@ -211,7 +212,7 @@ public final class Engine {
             int[] b = new int[bs.length];
             java.util.Arrays.fill(b, -1);
             LongIntMap index = k.varIndex.get(c.id());
-            Bindings.forEach(k, bs, b, args -> {
+            java.util.function.Consumer<int[]> create = args -> {
                 if (c.symmetricStorage() && args[0] > args[1]) {
                     return; // (anti)symmetric choices store half of their instances: lower object first
                 }
@@ -222,7 +223,12 @@ public final class Engine {
                         k.universe[v] = universe(c, a, k);
                     }
                 }
-            });
+            };
+            if (added == null) {
+                Bindings.forEach(k, bs, b, create);
+            } else {
+                Bindings.ofAdded(k, bs, added).forEach(create); // a new instance binds an object its set gained
+            }
         }
         // counter terms: partial_init counts terms of new objects like any other (see docs)
         Map<Integer, Set<Integer>> deps = new HashMap<>();
@@ -281,12 +287,32 @@ public final class Engine {
 
     /** The ascending union of an ascending array (or null) and a set; {@code sorted} itself when it holds the set. */
     private static int[] union(int[] sorted, Set<Integer> more) {
-        if (sorted != null && more.stream().allMatch(x -> java.util.Arrays.binarySearch(sorted, x) >= 0)) {
+        int n = sorted == null ? 0 : sorted.length;
+        boolean held = sorted != null;
+        for (int x : more) { // plain loops: this runs per variable a rebuilt counter reads, at every lowering
+            if (held && java.util.Arrays.binarySearch(sorted, x) < 0) {
+                held = false;
+                break;
+            }
+        }
+        if (held) {
             return sorted; // the usual case: a rebuilt counter's terms read the variables they read before
         }
-        IntStream added = more.stream().mapToInt(Integer::intValue);
-        return (sorted == null ? added : IntStream.concat(IntStream.of(sorted), added))
-                .sorted().distinct().toArray();
+        int[] all = new int[n + more.size()];
+        if (sorted != null) {
+            System.arraycopy(sorted, 0, all, 0, n);
+        }
+        for (int x : more) {
+            all[n++] = x;
+        }
+        java.util.Arrays.sort(all);
+        int m = 0;
+        for (int i = 0; i < all.length; i++) {
+            if (i == 0 || all[i] != all[i - 1]) {
+                all[m++] = all[i];
+            }
+        }
+        return java.util.Arrays.copyOf(all, m);
     }
 
     /**

@@ -167,15 +167,17 @@ final class Triggers {
     }
 
     /**
-     * Seed 001a §3.9 {@code partial_init}: variables of the new objects, then, twice, every propagator instance that
-     * binds at least one new object (a binder over a set that grew, pinned to each new object). Counter terms are
+     * Seed 001a §3.9 {@code partial_init}: variables of the new objects, then every propagator instance that binds at
+     * least one new object (a binder over a set that grew, pinned to each new object). Once, not twice as {@code init}
+     * (digest 001a §8 item 12): every domain a run restricts is queued, so the watches re-run whatever read it before,
+     * and monotone propagators reach the same fixpoint (the descents are the same, DescentFingerprint). Counter terms are
      * rebuilt only where a grown set can add some, unless the lowering gave snippet values to old objects alone
      * ({@code newValuesOnly} false).
      */
     private static void partialInit(Candidate c, Map<Integer, Set<Integer>> added, boolean newValuesOnly) {
         int old = c.kernel.nvars;
         try {
-            c.engine.buildVars(c.kernel, null, newValuesOnly ? added.keySet() : null);
+            c.engine.buildVars(c.kernel, null, newValuesOnly ? added : null);
         } catch (Engine.InstanceError x) {
             c.fail(x.getMessage());
             return;
@@ -188,7 +190,6 @@ final class Triggers {
         for (int v = 0; v < c.kernel.nvars; v++) {
             Counters.recompute(c, v);
         }
-        runNew(c, added);
         runNew(c, added);
     }
 
