@@ -209,8 +209,6 @@ public final class Engine {
             for (int i = 0; i < bs.length; i++) {
                 bs[i] = new Binder("", c.paramSets()[i], c.paramArg()[i]);
             }
-            int[] b = new int[bs.length];
-            java.util.Arrays.fill(b, -1);
             LongIntMap index = k.varIndex.get(c.id());
             java.util.function.Consumer<int[]> create = args -> {
                 if (c.symmetricStorage() && args[0] > args[1]) {
@@ -225,6 +223,8 @@ public final class Engine {
                 }
             };
             if (added == null) {
+                int[] b = new int[bs.length];
+                java.util.Arrays.fill(b, -1);
                 Bindings.forEach(k, bs, b, create);
             } else {
                 Bindings.ofAdded(k, bs, added).forEach(create); // a new instance binds an object its set gained
@@ -288,14 +288,7 @@ public final class Engine {
     /** The ascending union of an ascending array (or null) and a set; {@code sorted} itself when it holds the set. */
     private static int[] union(int[] sorted, Set<Integer> more) {
         int n = sorted == null ? 0 : sorted.length;
-        boolean held = sorted != null;
-        for (int x : more) { // plain loops: this runs per variable a rebuilt counter reads, at every lowering
-            if (held && java.util.Arrays.binarySearch(sorted, x) < 0) {
-                held = false;
-                break;
-            }
-        }
-        if (held) {
+        if (sorted != null && holdsAll(sorted, more)) {
             return sorted; // the usual case: a rebuilt counter's terms read the variables they read before
         }
         int[] all = new int[n + more.size()];
@@ -313,6 +306,16 @@ public final class Engine {
             }
         }
         return java.util.Arrays.copyOf(all, m);
+    }
+
+    /** Whether ascending {@code sorted} holds every element of {@code more} (a plain loop: it runs at every lowering). */
+    private static boolean holdsAll(int[] sorted, Set<Integer> more) {
+        for (int x : more) {
+            if (java.util.Arrays.binarySearch(sorted, x) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
