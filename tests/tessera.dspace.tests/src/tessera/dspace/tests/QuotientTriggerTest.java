@@ -136,6 +136,36 @@ class QuotientTriggerTest {
     }
 
     /**
+     * A lowering that gives an initial object a snippet value gives it to its own kernel only: branch b0's lowering
+     * makes {@code slow(a)} false, so a later run there forbids NONE for {@code a}; branch b1 and the root keep the
+     * instance's value, read before from the values all kernels share.
+     */
+    @Test
+    void loweringsGiveInitialObjectsValuesOfTheirOwn() {
+        String space = LOWERED + """
+                require forall $i in Insts:
+                  forall $v in Variables:
+                    cache_level($i) is not NONE || "$i.slow()" || is_in_memory($v) is not TRUE
+                """;
+        String inst = """
+                {"sets": {"Variables": ["v0", "v1"], "Insts": ["a"]},
+                 "values": {"$i.slow()": {"values": {"a": true, "st0": true, "st1": true}}},
+                 "triggers": {"$fun.gen_store_load($v)": {
+                    "v0": {"sets": {"Insts": ["st0"], "MemOps": {"v0": ["st0"]}}, "values": {"$i.slow()": {"values": {"a": false}}}},
+                    "v1": {"sets": {"Insts": ["st1"], "MemOps": {"v1": ["st1"]}}}}}}""";
+        Candidate root = Fixtures.init(space, Fixtures.json(inst));
+        assertEquals(List.of("L1", "L2", "NONE"), dom(root, "cache_level", "a"));
+        Candidate b1 = root.copy();
+        assertTrue(decide(b1, "is_in_memory", "TRUE", "v1"));
+        assertEquals(List.of("L1", "L2", "NONE"), dom(b1, "cache_level", "a"));
+        Candidate b0 = root.copy();
+        assertTrue(decide(b0, "is_in_memory", "TRUE", "v0")); // the lowering: slow(a) false from here on
+        assertTrue(decide(b0, "is_in_memory", "TRUE", "v1")); // wakes the rule on (a, v1)
+        assertEquals(List.of("L1", "L2"), dom(b0, "cache_level", "a"));
+        assertEquals(List.of("L1", "L2", "NONE"), dom(root, "cache_level", "a"));
+    }
+
+    /**
      * partial_init looks for new choice instances only among the bindings of objects a lowering added, and numbers
      * them as a full enumeration does: per choice, in the order of the objects' positions in their sets.
      */

@@ -106,7 +106,7 @@ public final class Candidate {
     }
 
     public ChoiceInfo choiceInfo(int var) {
-        return prog.choices.get(kernel.varChoice[var]);
+        return engine.choiceArray[kernel.varChoice[var]];
     }
 
     public List<String> argsOf(int var) {
@@ -363,21 +363,50 @@ public final class Candidate {
         return v < 0 ? -1 : (v << 1) | (rev ? 1 : 0);
     }
 
-    /** The instance a pattern names under a binding, as {@link #find(Kernel, ChoiceInfo, int[])}. */
+    /**
+     * The instance a pattern names under a binding, as {@link #find(Kernel, ChoiceInfo, int[])}: by index
+     * ({@link Kernel#dense}), or by hash for choices with too many objects for one.
+     */
     int find(Pattern p, int[] bind) {
         int[] pa = p.args();
-        ChoiceInfo c = prog.choices.get(p.choice());
-        boolean rev = c.symmetricStorage() && bind[pa[0]] > bind[pa[1]];
-        long key = 0;
-        for (int i = 0; i < pa.length; i++) {
-            int x = bind[pa[rev ? 1 - i : i]];
-            if (x < 0) {
-                return -1;
-            }
-            key |= ((long) x) << (21 * i);
+        Kernel k = kernel;
+        int[] d = k.dense[p.choice()];
+        if (d == null) {
+            return -1;
         }
-        int v = kernel.varIndex.get(c.id()).get(key);
-        return v < 0 ? -1 : (v << 1) | (rev ? 1 : 0);
+        if (d == Kernel.HASHED) {
+            return find(k, prog.choices.get(p.choice()), objects(pa, bind));
+        }
+        int s = k.stride;
+        switch (pa.length) {
+            case 0 -> {
+                return d[0];
+            }
+            case 1 -> {
+                int x = bind[pa[0]];
+                return x < 0 || x >= s ? -1 : d[x];
+            }
+            case 2 -> {
+                int x = bind[pa[0]], y = bind[pa[1]];
+                return x < 0 || y < 0 || x >= s || y >= s ? -1 : d[x * s + y];
+            }
+            default -> {
+                int x = bind[pa[0]], y = bind[pa[1]], z = bind[pa[2]];
+                if (x < 0 || y < 0 || z < 0 || x >= s || y >= s || z >= s) {
+                    return -1;
+                }
+                int row = d[x * s + y];
+                return row < 0 ? -1 : d[row + z];
+            }
+        }
+    }
+
+    private static int[] objects(int[] pa, int[] bind) {
+        int[] a = new int[pa.length];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = bind[pa[i]];
+        }
+        return a;
     }
 
     /** The domain of a found instance in its orientation (inverted when reversed). */

@@ -28,13 +28,26 @@ public final class Engine {
     final Instance instance;
     final Kernel kernel0;
     final String file;
-    private final Snippets snippets = new Snippets(this);
+    final Snippets snippets = new Snippets(this);
+
+    /** Per choice: its arity, and whether it stores one instance per pair ({@link Kernel#indexDense}). */
+    private final int[] arity;
+    private final boolean[] symmetric;
+    /** The program's choices by id, as an array: propagation reads one at every reversed instance. */
+    final ChoiceInfo[] choiceArray;
 
     private Engine(Program prog, Instance instance, String file) {
         this.prog = prog;
         this.instance = instance;
         this.file = file;
         this.kernel0 = new Kernel();
+        this.arity = new int[prog.choices.size()];
+        this.symmetric = new boolean[prog.choices.size()];
+        this.choiceArray = prog.choices.toArray(ChoiceInfo[]::new);
+        for (ChoiceInfo c : prog.choices) {
+            arity[c.id()] = c.arity();
+            symmetric[c.id()] = c.symmetricStorage();
+        }
     }
 
     GeneratedCode generated;
@@ -283,6 +296,7 @@ public final class Engine {
         int[][] counterDeps = grown == null ? new int[k.varChoice.length][] : k.counterDeps; // the caller owns k
         deps.forEach((x, s) -> counterDeps[x] = union(counterDeps[x], s));
         k.counterDeps = counterDeps;
+        k.indexDense(prog.choices.size(), symmetric, arity, before);
     }
 
     /** The ascending union of an ascending array (or null) and a set; {@code sorted} itself when it holds the set. */

@@ -47,6 +47,14 @@ final class Kernel {
     List<Map<Integer, Members>> param;
     /** Per choice: packed argument key → variable. */
     List<LongIntMap> varIndex = new ArrayList<>();
+    /**
+     * Per choice, its instances by object index ({@link #indexDense}) as {@link Candidate#find} returns them
+     * ({@code var << 1 | reversed}, -1 for none); null: no instance; {@link #HASHED}: look in {@link #varIndex}.
+     * Propagation's lookup without hashing, rebuilt after a lowering adds variables; arrays are shared between copies
+     * and never written once indexed.
+     */
+    int[][] dense;
+    int stride;
     int nvars;
     int[] varChoice = new int[16];
     int[][] varArgs = new int[16][];
@@ -64,10 +72,13 @@ final class Kernel {
     Map<String, Map<String, Object>> extraValues = new HashMap<>();
     /**
      * Snippet values of this kernel that differ from the initial kernel's or may ({@link Snippets}: objects a lowering
-     * added, or snippets it gave values; cleared when they change); concurrent, as
-     * candidates sharing this kernel may propagate on several threads (the search's expansion).
+     * added, or snippets a lowering gave values on initial objects): snippet id → packed objects ({@link #key}) →
+     * value. A copy starts empty; a lowering drops the values of the snippets it gives values ({@link Snippets#given}).
+     * Concurrent, as candidates sharing this kernel may propagate on several threads (the search's expansion).
      */
-    Map<String, Object> snippets = new java.util.concurrent.ConcurrentHashMap<>();
+    Map<Integer, Map<Long, Object>> snippets = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Snippets a lowering gave a value on objects of the initial kernel only ({@link Snippets#given}). */
+    java.util.Set<String> initialValued = new java.util.HashSet<>();
 
     int object(String name) {
         Integer id = objectIds.get(name);
@@ -122,6 +133,74 @@ final class Kernel {
         return k;
     }
 
+    /** {@link #dense}'s mark of a choice looked up by hash ({@link #varIndex}): too many objects for an array. */
+    static final int[] HASHED = new int[0];
+    /** The most entries of one choice's dense array (4 MiB); a larger one is {@link #HASHED}. */
+    static final int MAX_DENSE = 1 << 20;
+
+    /**
+     * Brings {@link #dense} up to date with the variables from {@code from} on (0: all). One argument: entry
+     * {@code a}; two: {@code a * stride + b}; three: entry {@code a * stride + b} gives the offset of a row of
+     * {@code stride} entries, one per third object, appended to the same array for the pairs that have instances.
+     * A new stride (more objects than it holds) rebuilds every array; otherwise only the arrays of choices that gained
+     * a variable are copied and extended, since a copied kernel shares them with the kernel it came from.
+     */
+    void indexDense(int nchoices, boolean[] symmetric, int[] arity, int from) {
+        int n = objects.size();
+        if (dense == null || n > stride || dense.length != nchoices) {
+            stride = n + 8; // room for a lowering's few new objects without a rebuild
+            dense = new int[nchoices][];
+            from = 0;
+        }
+        int s = stride;
+        boolean[] copied = new boolean[nchoices];
+        for (int v = from; v < nvars; v++) {
+            int ch = varChoice[v];
+            int[] d = dense[ch];
+            if (d == HASHED) {
+                continue;
+            }
+            if (!copied[ch]) {
+                long size = arity[ch] == 0 ? 1 : arity[ch] == 1 ? s : (long) s * s;
+                d = size > MAX_DENSE ? HASHED : d == null ? fill(new int[(int) size], 0) : d.clone();
+                dense[ch] = d;
+                copied[ch] = true;
+                if (d == HASHED) {
+                    continue;
+                }
+            }
+            int[] a = varArgs[v];
+            switch (a.length) {
+                case 0 -> d[0] = v << 1;
+                case 1 -> d[a[0]] = v << 1;
+                case 2 -> {
+                    d[a[0] * s + a[1]] = v << 1;
+                    if (symmetric[ch]) {
+                        d[a[1] * s + a[0]] = v << 1 | 1; // stored once, lower object first: the other is reversed
+                    }
+                }
+                default -> {
+                    int pair = a[0] * s + a[1];
+                    if (d[pair] < 0) {
+                        if (d.length + s > MAX_DENSE) {
+                            dense[ch] = HASHED;
+                            continue;
+                        }
+                        d[pair] = d.length;
+                        d = fill(Arrays.copyOf(d, d.length + s), d.length);
+                        dense[ch] = d;
+                    }
+                    d[d[pair] + a[2]] = v << 1;
+                }
+            }
+        }
+    }
+
+    private static int[] fill(int[] d, int from) {
+        Arrays.fill(d, from, d.length, -1);
+        return d;
+    }
+
     Kernel copy() {
         Kernel k = new Kernel();
         k.objects.addAll(objects);
@@ -141,6 +220,8 @@ final class Kernel {
         for (LongIntMap m : varIndex) {
             k.varIndex.add(m.copy());
         }
+        k.dense = dense == null ? null : dense.clone();
+        k.stride = stride;
         k.nvars = nvars;
         k.varChoice = varChoice.clone();
         k.varArgs = varArgs.clone();
@@ -151,6 +232,7 @@ final class Kernel {
         k.counterBase = counterBase.clone();
         k.counterDeps = counterDeps.clone();
         k.termBind = new HashMap<>(termBind);
+        k.initialValued = new java.util.HashSet<>(initialValued);
         k.extraValues = new HashMap<>();
         extraValues.forEach((s, m) -> k.extraValues.put(s, new HashMap<>(m)));
         return k;

@@ -96,6 +96,7 @@ public final class Lowerings {
 
     /** Adds an effect's objects to {@code k}; returns the memberships it implies (supersets included). */
     private static Set<Member> apply(Engine engine, Kernel k, Instance.TriggerEffect eff) {
+        int objects = k.objects.size();
         Kernel scratch = new Kernel();
         scratch.plain = new Kernel.Members[k.plain.length];
         scratch.param = new ArrayList<>();
@@ -112,7 +113,7 @@ public final class Lowerings {
             engine.addObject(k, m.set(), m.param(), m.obj());
         }
         eff.values().forEach((s, m) -> k.extraValues.computeIfAbsent(s, x -> new java.util.HashMap<>()).putAll(m));
-        k.snippets.clear();
+        engine.snippets.given(k, eff.values(), objects);
         return adds;
     }
 

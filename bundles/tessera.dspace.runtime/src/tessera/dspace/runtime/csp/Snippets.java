@@ -12,16 +12,17 @@ import tessera.dspace.runtime.instance.Instance;
  * Seed 001a §3.5: the values of the kernel snippets ({@code "$inst.has_dim($dim)"}) a space reads, for objects bound
  * to their variables: the instance's value, a lowering's added value, a literal, or {@code !s}, {@code a && b},
  * {@code a || b} and parentheses over sub-snippets (docs/dspace.md). A snippet's value on objects of the initial
- * kernel is the same in every kernel whose lowerings gave none of its atoms a value, so those values are shared by
- * every candidate of an exploration, keyed by the objects; the others are kept per kernel.
+ * kernel is the same in every kernel whose lowerings gave none of its atoms a value on initial objects only (a value
+ * on a tuple with a new object cannot be read on initial ones), so those values are shared by every candidate of an
+ * exploration, keyed by the objects; the others are kept per kernel.
  */
 final class Snippets {
     /**
-     * A snippet text: its normalized form, variables, literal value (or null), its split when it is a composite one
+     * A snippet text: its number, its normalized form, variables, literal value (or null), its split when it is a composite one
      * without an instance table (or null), the texts its value reads (itself and its parts' atoms) and its shared
      * values.
      */
-    private record Snippet(String key, List<String> vars, Object literal, Split split, Set<String> atoms,
+    private record Snippet(int id, String key, List<String> vars, Object literal, Split split, Set<String> atoms,
             Map<Long, Object> shared) {
     }
 
@@ -31,6 +32,7 @@ final class Snippets {
 
     private final Engine engine;
     private final Map<String, Snippet> byText = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger ids = new java.util.concurrent.atomic.AtomicInteger();
 
     Snippets(Engine engine) {
         this.engine = engine;
@@ -48,20 +50,62 @@ final class Snippets {
             }
             return c;
         }
-        StringBuilder ck = new StringBuilder(s.key).append('\u0000');
-        for (int o : objs) {
-            ck.append(o).append(',');
+        if (objs.length > 3) {
+            return compute(s, objs, k); // more objects than a packed key holds: not kept
         }
-        String cacheKey = ck.toString();
-        Object c = k.snippets.get(cacheKey);
+        Map<Long, Object> mine = k.snippets.computeIfAbsent(s.id, x -> new ConcurrentHashMap<>());
+        long key = Kernel.key(objs);
+        Object c = mine.get(key);
         if (c == null) {
             c = compute(s, objs, k);
-            k.snippets.put(cacheKey, c);
+            mine.put(key, c);
         }
         return c;
     }
 
-    /** Whether the value on these objects is the initial kernel's: old objects, no added value of an atom. */
+    /**
+     * A lowering gave kernel {@code k} these snippet values (snippet → objects → value; already in its
+     * {@code extraValues}) and objects from {@code fresh} on. Notes the snippets given a value on objects of the
+     * initial kernel only, whose values then stop being the shared ones, and drops the values {@code k} keeps of every
+     * snippet that reads a snippet given a value on objects it had before: a value on one of the new objects changes
+     * no value {@code k} kept, as those name objects it had, with their names, and the instance keeps its values.
+     */
+    void given(Kernel k, Map<String, Map<String, Object>> values, int fresh) {
+        int n0 = engine.kernel0.objects.size();
+        Set<String> texts = new HashSet<>();
+        values.forEach((text, byObjects) -> {
+            String key = Instance.normalize(text);
+            for (String tuple : byObjects.keySet()) {
+                int max = -1;
+                for (String o : tuple.split(",")) {
+                    Integer id = k.objectIds.get(o.trim());
+                    max = Math.max(max, id == null ? Integer.MAX_VALUE : id);
+                }
+                if (max < n0) {
+                    k.initialValued.add(key);
+                }
+                if (max < fresh) {
+                    texts.add(key);
+                }
+            }
+        });
+        if (texts.isEmpty()) {
+            return;
+        }
+        for (Snippet s : byText.values()) {
+            for (String a : s.atoms) {
+                if (texts.contains(a)) {
+                    k.snippets.remove(s.id);
+                    break;
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether the value on these objects is the initial kernel's: objects of the initial kernel, and no atom given a
+     * value on objects of the initial kernel only by a lowering ({@link #given}).
+     */
     private boolean sharedIn(Snippet s, int[] objs, Kernel k) {
         int n0 = k == engine.kernel0 ? 1 << 21 : engine.kernel0.objects.size();
         for (int o : objs) {
@@ -69,11 +113,11 @@ final class Snippets {
                 return false;
             }
         }
-        if (k == engine.kernel0 || k.extraValues.isEmpty()) {
+        if (k == engine.kernel0 || k.initialValued.isEmpty()) {
             return true;
         }
         for (String a : s.atoms) {
-            if (k.extraValues.containsKey(a)) {
+            if (k.initialValued.contains(a)) {
                 return false;
             }
         }
@@ -110,7 +154,7 @@ final class Snippets {
                 }
             }
         }
-        return new Snippet(key, Instance.snippetVars(key), literal, split, Set.copyOf(atoms),
+        return new Snippet(ids.getAndIncrement(), key, Instance.snippetVars(key), literal, split, Set.copyOf(atoms),
                 new ConcurrentHashMap<>());
     }
 

@@ -97,7 +97,7 @@ final class Triggers {
             return;
         }
         eff.values().forEach((s, m) -> k.extraValues.computeIfAbsent(s, x -> new HashMap<>()).putAll(m));
-        k.snippets.clear();
+        c.engine.snippets.given(k, eff.values(), objects);
         partialInit(c, added(k, before), valuesOfNewObjects(k, eff, objects));
     }
 
