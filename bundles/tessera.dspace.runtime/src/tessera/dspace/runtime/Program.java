@@ -161,6 +161,8 @@ public final class Program {
     public final List<int[][]> cutInputs = new ArrayList<>();
     /** Per group (by id): {@link #domainTable(Group, List)} or null. */
     public final List<long[]> domainTables = new ArrayList<>();
+    /** Per group (by id): its domain table when it reads choices only, {@link #choiceTable}; else null. */
+    public final List<long[]> choiceTables = new ArrayList<>();
     /** Constraints over kernel constants only: must hold on the instance itself (else the space is empty). */
     public final List<KernelCheck> kernelChecks = new ArrayList<>();
 
@@ -252,22 +254,56 @@ public final class Program {
 
     /**
      * The choice inputs propagation's cut tests once binder {@code pos} is bound: entry {@code pos + 1} lists those
-     * whose pattern names binder {@code pos}, entry 0 every choice input (a binding bound all at once).
+     * whose pattern names binder {@code pos}, entry 0 every choice input (a binding bound all at once). An input
+     * without absorbing values whose instance exists for every binding ({@link #alwaysExists}) cannot cut, and is left
+     * out (the triangle rules of an order: no value of one of their inputs leaves the target free).
      */
-    public static int[][] cutInputs(Group g) {
+    public static int[][] cutInputs(Group g, long[] absorbing, List<ChoiceInfo> choices) {
         int[][] r = new int[g.binders().length + 1][];
         for (int at = -1; at < g.binders().length; at++) {
             int pos = at;
             List<Integer> l = new ArrayList<>();
             for (int i = 0; i < g.inputs().length; i++) {
                 if (g.inputs()[i] instanceof ChoiceInput ci
-                        && (pos < 0 || java.util.Arrays.stream(ci.p().args()).anyMatch(a -> a == pos))) {
+                        && (pos < 0 || java.util.Arrays.stream(ci.p().args()).anyMatch(a -> a == pos))
+                        && (absorbing[i] != 0 || !alwaysExists(g, ci.p(), choices))) {
                     l.add(i);
                 }
             }
             r[pos + 1] = l.stream().mapToInt(Integer::intValue).toArray();
         }
         return r;
+    }
+
+    /**
+     * Whether pattern {@code p} names an instance for every binding of {@code g}'s binders: each argument's binder
+     * ranges over the choice's own (plain) parameter set. Bindings are of distinct objects, as instances are.
+     */
+    static boolean alwaysExists(Group g, Pattern p, List<ChoiceInfo> choices) {
+        ChoiceInfo c = choices.get(p.choice());
+        for (int j = 0; j < p.args().length; j++) {
+            Binder b = g.binders()[p.args()[j]];
+            if (b.arg() >= 0 || c.paramArg()[j] >= 0 || b.set() != c.paramSets()[j]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The domain table of a group whose inputs are all choices and which has no numeric literal (its runs read the
+     * decision vector only, as the triangle rules of an order do), or null.
+     */
+    public static long[] choiceTable(Group g, long[] domainTable) {
+        if (domainTable == null || g.numLits().length > 0) {
+            return null;
+        }
+        for (Input in : g.inputs()) {
+            if (!(in instanceof ChoiceInput)) {
+                return null;
+            }
+        }
+        return domainTable;
     }
 
     /** The most input values, all inputs together, for which a group gets a {@link #domainTable} (2^10 entries). */

@@ -43,7 +43,8 @@ public final class SpaceCompiler {
         for (Group g : prog.groups) {
             prog.absorbing.add(Program.absorbing(g, prog.choices));
             prog.domainTables.add(Program.domainTable(g, prog.choices));
-            prog.cutInputs.add(Program.cutInputs(g));
+            prog.choiceTables.add(Program.choiceTable(g, prog.domainTables.get(g.id())));
+            prog.cutInputs.add(Program.cutInputs(g, prog.absorbing.get(g.id()), prog.choices));
             for (Pattern p : Program.watchedPatterns(g, prog.choices)) {
                 prog.watchers.get(p.choice()).add(new Program.Watch(g, p, Program.splitMasks(g, p, prog.choices)));
             }

@@ -48,7 +48,7 @@ final class Counters {
 
     /** Seed 001a §2.9: the bounds of counter {@code cv} from its terms (δ = 2: counted, 3: open); queues it on change. */
     static void recompute(Candidate c, int cv) {
-        Program.CounterInfo ci = c.prog.counters.get(c.kernel.varChoice[cv]);
+        Program.CounterInfo ci = c.engine.counterArray[c.kernel.varChoice[cv]];
         if (ci == null) {
             return;
         }
@@ -80,7 +80,7 @@ final class Counters {
 
     /** Seed 001a §3.7: restricts counter {@code cv} to [lo, hi] by forcing δ's and bounding value choices. */
     static void restrict(Candidate c, int cv, long lo, long hi, String why) {
-        Program.CounterInfo ci = c.prog.counters.get(c.kernel.varChoice[cv]);
+        Program.CounterInfo ci = c.engine.counterArray[c.kernel.varChoice[cv]];
         boolean half = ci.visibility() == ChoiceDecl.Visibility.HALF;
         long min = c.dom[cv], mx = c.max[cv];
         if (min > hi || (!half && mx < lo)) {

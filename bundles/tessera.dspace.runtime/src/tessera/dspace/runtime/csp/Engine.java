@@ -35,6 +35,8 @@ public final class Engine {
     private final boolean[] symmetric;
     /** The program's choices by id, as an array: propagation reads one at every reversed instance. */
     final ChoiceInfo[] choiceArray;
+    /** Per choice id, its counter ({@link Program#counters}) or null: read at every counter update. */
+    final Program.CounterInfo[] counterArray;
 
     private Engine(Program prog, Instance instance, String file) {
         this.prog = prog;
@@ -44,6 +46,8 @@ public final class Engine {
         this.arity = new int[prog.choices.size()];
         this.symmetric = new boolean[prog.choices.size()];
         this.choiceArray = prog.choices.toArray(ChoiceInfo[]::new);
+        this.counterArray = new Program.CounterInfo[prog.choices.size()];
+        prog.counters.forEach((id, ci) -> counterArray[id] = ci);
         for (ChoiceInfo c : prog.choices) {
             arity[c.id()] = c.arity();
             symmetric[c.id()] = c.symmetricStorage();
@@ -205,9 +209,10 @@ public final class Engine {
      * (partial_init: set → the objects a lowering added to it, snippet values only for new objects), only the
      * instances that bind an added object are looked for, and the terms of an
      * existing counter none of whose summation binders ranges over a grown set are kept, since its bindings and their
-     * values are those of the objects it had (lowerings only add); the others are rebuilt as at init.
+     * values are those of the objects it had (lowerings only add); the others are rebuilt as at init. Returns the
+     * counter variables whose terms it built, ascending: the only counters whose bounds can have changed.
      */
-    void buildVars(Kernel k, Diagnostics diags, Map<Integer, Set<Integer>> added) {
+    int[] buildVars(Kernel k, Diagnostics diags, Map<Integer, Set<Integer>> added) {
         Set<Integer> grown = added == null ? null : added.keySet();
         int before = k.nvars;
         while (k.varIndex.size() < prog.choices.size()) {
@@ -245,12 +250,21 @@ public final class Engine {
         }
         // counter terms: partial_init counts terms of new objects like any other (see docs)
         Map<Integer, Set<Integer>> deps = new HashMap<>();
+        boolean[] rebuilt = new boolean[counterArray.length]; // per counter choice: its old counters are rebuilt
+        for (Program.CounterInfo ci : counterArray) {
+            if (ci != null) {
+                rebuilt[ci.choice()] = grown == null || rangesOver(ci, grown, prog);
+            }
+        }
+        int[] built = new int[k.nvars];
+        int nbuilt = 0;
         for (int cvar = 0; cvar < k.nvars; cvar++) {
             final int v = cvar;
-            Program.CounterInfo ci = prog.counters.get(k.varChoice[v]);
-            if (ci == null || grown != null && v < before && !rangesOver(ci, grown, prog)) {
+            Program.CounterInfo ci = counterArray[k.varChoice[v]];
+            if (ci == null || v < before && !rebuilt[ci.choice()]) {
                 continue;
             }
+            built[nbuilt++] = v;
             List<int[]> terms = new ArrayList<>();
             List<int[]> binds = new ArrayList<>();
             List<Long> consts = new ArrayList<>(); // one array at the end: appending copied it per term (quadratic)
@@ -297,6 +311,7 @@ public final class Engine {
         deps.forEach((x, s) -> counterDeps[x] = union(counterDeps[x], s));
         k.counterDeps = counterDeps;
         k.indexDense(prog.choices.size(), symmetric, arity, before);
+        return java.util.Arrays.copyOf(built, nbuilt);
     }
 
     /** The ascending union of an ascending array (or null) and a set; {@code sorted} itself when it holds the set. */

@@ -165,7 +165,7 @@ public final class Lowerings {
 
     /** Memberships of a counter term's own binders (after the counter's parameters). */
     public static List<Member> ofTerm(Candidate c, int counterVar, int term) {
-        Program.CounterInfo ci = c.prog.counters.get(c.kernel.varChoice[counterVar]);
+        Program.CounterInfo ci = c.engine.counterArray[c.kernel.varChoice[counterVar]];
         int[] bind = c.kernel.termBind.get(counterVar).get(term);
         List<Member> r = new ArrayList<>();
         for (int i = ci.params(); i < ci.binders().length; i++) {

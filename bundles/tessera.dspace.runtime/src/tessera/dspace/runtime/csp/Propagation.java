@@ -194,8 +194,13 @@ final class Propagation {
         if (c.failed) {
             return;
         }
-        // choice inputs first: an absent one makes the run vacuous, an absorbing value makes it a no-op
         long[] absorbing = c.prog.absorbing.get(g.id());
+        long[] choiceTable = c.prog.choiceTables.get(g.id());
+        if (choiceTable != null) {
+            runTable(c, g, choiceTable, absorbing, bind);
+            return;
+        }
+        // choice inputs first: an absent one makes the run vacuous, an absorbing value makes it a no-op
         long[] in = new long[g.inputs().length];
         for (int i = 0; i < in.length; i++) {
             if (g.inputs()[i] instanceof ChoiceInput ci) {
@@ -258,6 +263,38 @@ final class Propagation {
                 }
             }
         }
+    }
+
+    /**
+     * {@link #runGroup} for a group that reads choices only ({@link Program#choiceTables}): the input domains, side by
+     * side, index its domain table; no input array, no snippets, no numeric literals.
+     */
+    private static void runTable(Candidate c, Group g, long[] table, long[] absorbing, int[] bind) {
+        Program.Input[] ins = g.inputs();
+        int idx = 0, off = 0;
+        for (int i = 0; i < ins.length; i++) {
+            int f = c.find(((ChoiceInput) ins[i]).p(), bind);
+            if (f < 0) {
+                return;
+            }
+            long d = c.read(f);
+            if ((d & absorbing[i]) != 0) {
+                return;
+            }
+            idx |= (int) d << off;
+            off += ins[i].size();
+        }
+        int tf = c.find(g.target(), bind);
+        if (tf < 0) {
+            return;
+        }
+        c.propagatorRuns++;
+        int var = tf >> 1;
+        long allowed = table[idx];
+        if ((tf & 1) != 0) {
+            allowed = c.choiceInfo(var).invert(allowed);
+        }
+        c.setDomain(var, c.dom[var] & allowed, g.origin());
     }
 
     /** The index of the input domains in the group's {@link Program#domainTable}. */

@@ -176,8 +176,9 @@ final class Triggers {
      */
     private static void partialInit(Candidate c, Map<Integer, Set<Integer>> added, boolean newValuesOnly) {
         int old = c.kernel.nvars;
+        int[] counters;
         try {
-            c.engine.buildVars(c.kernel, null, newValuesOnly ? added : null);
+            counters = c.engine.buildVars(c.kernel, null, newValuesOnly ? added : null);
         } catch (Engine.InstanceError x) {
             c.fail(x.getMessage());
             return;
@@ -187,7 +188,7 @@ final class Triggers {
         c.seen = Arrays.copyOf(c.seen, c.kernel.nvars);
         c.queue.resize(c.kernel.nvars);
         c.initDomains(old);
-        for (int v = 0; v < c.kernel.nvars; v++) {
+        for (int v : counters) { // the others kept their terms, whose domains did not change
             Counters.recompute(c, v);
         }
         runNew(c, added);
