@@ -21,6 +21,10 @@ public final class AbDescents {
         String kernel = a[4];
         int n = Integer.parseInt(a[5]), rounds = Integer.parseInt(a[6]);
         Path file = Path.of(System.getProperty("tessera.root"), "examples/telamon/" + kernel + ".kernel");
+        if (!Files.isRegularFile(file)) {
+            System.err.println("ab-descents: no kernel " + file + " (give the name of an examples/telamon/*.kernel file)");
+            System.exit(2);
+        }
         Object[] roots = new Object[2];
         Method[] run = new Method[2];
         for (int i = 0; i < 2; i++) {

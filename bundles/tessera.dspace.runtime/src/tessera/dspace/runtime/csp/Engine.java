@@ -30,9 +30,6 @@ public final class Engine {
     final String file;
     final Snippets snippets = new Snippets(this);
 
-    /** Per choice: its arity, and whether it stores one instance per pair ({@link Kernel#indexDense}). */
-    private final int[] arity;
-    private final boolean[] symmetric;
     /** The program's choices by id, as an array: propagation reads one at every reversed instance. */
     final ChoiceInfo[] choiceArray;
     /** Per choice id, its counter ({@link Program#counters}) or null: read at every counter update. */
@@ -43,15 +40,9 @@ public final class Engine {
         this.instance = instance;
         this.file = file;
         this.kernel0 = new Kernel();
-        this.arity = new int[prog.choices.size()];
-        this.symmetric = new boolean[prog.choices.size()];
         this.choiceArray = prog.choices.toArray(ChoiceInfo[]::new);
         this.counterArray = new Program.CounterInfo[prog.choices.size()];
         prog.counters.forEach((id, ci) -> counterArray[id] = ci);
-        for (ChoiceInfo c : prog.choices) {
-            arity[c.id()] = c.arity();
-            symmetric[c.id()] = c.symmetricStorage();
-        }
     }
 
     GeneratedCode generated;
@@ -310,7 +301,7 @@ public final class Engine {
         int[][] counterDeps = grown == null ? new int[k.varChoice.length][] : k.counterDeps; // the caller owns k
         deps.forEach((x, s) -> counterDeps[x] = union(counterDeps[x], s));
         k.counterDeps = counterDeps;
-        k.indexDense(prog.choices.size(), symmetric, arity, before);
+        k.indexDense(choiceArray, before);
         return java.util.Arrays.copyOf(built, nbuilt);
     }
 

@@ -7,6 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import tessera.dspace.runtime.Program.ChoiceInfo;
+
 /**
  * Seed 001a Def 3.2 + §3.6: the kernel representation as the runtime sees it (objects per set, per set parameter)
  * and the table from choice instances to decision-vector positions. Copied on write: only a lowering (trigger or a
@@ -145,7 +147,8 @@ final class Kernel {
      * A new stride (more objects than it holds) rebuilds every array; otherwise only the arrays of choices that gained
      * a variable are copied and extended, since a copied kernel shares them with the kernel it came from.
      */
-    void indexDense(int nchoices, boolean[] symmetric, int[] arity, int from) {
+    void indexDense(ChoiceInfo[] choices, int from) {
+        int nchoices = choices.length;
         int n = objects.size();
         if (dense == null || n > stride || dense.length != nchoices) {
             stride = n + 8; // room for a lowering's few new objects without a rebuild
@@ -161,7 +164,8 @@ final class Kernel {
                 continue;
             }
             if (!copied[ch]) {
-                long size = arity[ch] == 0 ? 1 : arity[ch] == 1 ? s : (long) s * s;
+                int arity = choices[ch].arity();
+                long size = arity == 0 ? 1 : arity == 1 ? s : (long) s * s;
                 d = size > MAX_DENSE ? HASHED : d == null ? fill(new int[(int) size], 0) : d.clone();
                 dense[ch] = d;
                 copied[ch] = true;
@@ -175,7 +179,7 @@ final class Kernel {
                 case 1 -> d[a[0]] = v << 1;
                 case 2 -> {
                     d[a[0] * s + a[1]] = v << 1;
-                    if (symmetric[ch]) {
+                    if (choices[ch].symmetricStorage()) {
                         d[a[1] * s + a[0]] = v << 1 | 1; // stored once, lower object first: the other is reversed
                     }
                 }

@@ -18,9 +18,9 @@ import tessera.dspace.runtime.instance.Instance;
  */
 final class Snippets {
     /**
-     * A snippet text: its number, its normalized form, variables, literal value (or null), its split when it is a composite one
-     * without an instance table (or null), the texts its value reads (itself and its parts' atoms) and its shared
-     * values.
+     * A snippet text: its number, its normalized form, variables, literal value (or null), its split when it is a
+     * composite one without an instance table (or null), the texts its value reads (itself and its parts' atoms) and
+     * its shared values.
      */
     private record Snippet(int id, String key, List<String> vars, Object literal, Split split, Set<String> atoms,
             Map<Long, Object> shared) {
@@ -67,32 +67,31 @@ final class Snippets {
      * A lowering gave kernel {@code k} these snippet values (snippet → objects → value; already in its
      * {@code extraValues}) and objects from {@code fresh} on. Notes the snippets given a value on objects of the
      * initial kernel only, whose values then stop being the shared ones, and drops the values {@code k} keeps of every
-     * snippet that reads a snippet given a value on objects it had before: a value on one of the new objects changes
-     * no value {@code k} kept, as those name objects it had, with their names, and the instance keeps its values.
+     * snippet that reads a snippet given a value on no new object: a value on one of the new objects changes no value
+     * {@code k} kept, as those name objects it had, with their names, and the instance keeps its values. Returns
+     * whether every value names a new object (partial_init's {@code newValuesOnly}).
      */
-    void given(Kernel k, Map<String, Map<String, Object>> values, int fresh) {
+    boolean given(Kernel k, Map<String, Map<String, Object>> values, int fresh) {
         int n0 = engine.kernel0.objects.size();
         Set<String> texts = new HashSet<>();
         values.forEach((text, byObjects) -> {
             String key = Instance.normalize(text);
             for (String tuple : byObjects.keySet()) {
-                int max = -1;
+                boolean initial = true, anyNew = false;
                 for (String o : tuple.split(",")) {
                     Integer id = k.objectIds.get(o.trim());
-                    max = Math.max(max, id == null ? Integer.MAX_VALUE : id);
+                    initial &= id != null && id < n0;
+                    anyNew |= id != null && id >= fresh;
                 }
-                if (max < n0) {
+                if (initial) {
                     k.initialValued.add(key);
                 }
-                if (max < fresh) {
+                if (!anyNew) {
                     texts.add(key);
                 }
             }
         });
-        if (texts.isEmpty()) {
-            return;
-        }
-        for (Snippet s : byText.values()) {
+        for (Snippet s : texts.isEmpty() ? List.<Snippet>of() : byText.values()) {
             for (String a : s.atoms) {
                 if (texts.contains(a)) {
                     k.snippets.remove(s.id);
@@ -100,6 +99,7 @@ final class Snippets {
                 }
             }
         }
+        return texts.isEmpty();
     }
 
     /**

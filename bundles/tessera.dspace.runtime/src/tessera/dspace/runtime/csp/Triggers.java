@@ -97,21 +97,8 @@ final class Triggers {
             return;
         }
         eff.values().forEach((s, m) -> k.extraValues.computeIfAbsent(s, x -> new HashMap<>()).putAll(m));
-        c.engine.snippets.given(k, eff.values(), objects);
-        partialInit(c, added(k, before), valuesOfNewObjects(k, eff, objects));
-    }
-
-    /** Whether every snippet value of an effect is for objects among which one is new (id ≥ {@code objects}). */
-    private static boolean valuesOfNewObjects(Kernel k, Instance.TriggerEffect eff, int objects) {
-        Set<String> fresh = new HashSet<>(k.objects.subList(objects, k.objects.size()));
-        for (Map<String, Object> m : eff.values().values()) {
-            for (String key : m.keySet()) {
-                if (Arrays.stream(key.split(",")).map(String::trim).noneMatch(fresh::contains)) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        boolean newValuesOnly = c.engine.snippets.given(k, eff.values(), objects);
+        partialInit(c, added(k, before), newValuesOnly);
     }
 
     /** Seed 001a §3.8: adds {@code obj} to quotient set {@code set} (of parameter {@code param}) and initialises it. */
