@@ -306,8 +306,11 @@ public final class Program {
         return domainTable;
     }
 
-    /** The most input values, all inputs together, for which a group gets a {@link #domainTable} (2^10 entries). */
-    public static final int DOMAIN_TABLE_BITS = 10;
+    /**
+     * The most input values, all inputs together, for which a group gets a {@link #domainTable} (2^15 entries, 256 KiB:
+     * three inputs of a five-valued order, the triangle rules).
+     */
+    public static final int DOMAIN_TABLE_BITS = 15;
 
     /**
      * For an enum target whose cells have no guarded entries and whose inputs have at most {@value #DOMAIN_TABLE_BITS}

@@ -54,6 +54,39 @@ class QuotientTriggerTest {
         assertEquals(List.of("L0", "L1"), c.objectsOf("OuterLoops", "i"));
     }
 
+    /**
+     * A loop that joins the class representatives of a second instruction, already one of the first's, gives a
+     * counter over both instructions' quotient sets one new term, for the new pair only (seed 001a §3.9 partial_init):
+     * the term of the old pair is not counted twice, and the terms are those of a full rebuild.
+     */
+    @Test
+    void quotientMemberOfTwoParametersCountsOnce() {
+        String space = QUOTIENT + """
+                choice counter outer_pairs():
+                  forall $inst in Instructions:
+                    forall $loop in OuterLoops($inst):
+                      sum "1"
+                end
+                """;
+        Candidate c = Fixtures.init(space, Fixtures.json("""
+                {"sets": {"Loops": ["L0", "L1"], "Instructions": ["i", "j"]}}"""));
+        int pairs = c.variable("outer_pairs", List.of());
+        assertTrue(decide(c, "order", "OUT", "L0", "i"));
+        assertEquals(List.of("L0"), c.objectsOf("OuterLoops", "i"));
+        assertEquals(1L, c.counterBounds(pairs)[0]);
+        assertTrue(decide(c, "order", "OUT", "L0", "j"));
+        assertEquals(List.of("L0"), c.objectsOf("OuterLoops", "j"));
+        assertEquals(2L, c.counterBounds(pairs)[0], "(i, L0) and (j, L0), once each");
+        assertEquals(show(tessera.dspace.runtime.csp.Access.sortedTerms(c, true).get(pairs)),
+                show(tessera.dspace.runtime.csp.Access.sortedTerms(c, false).get(pairs)));
+    }
+
+    private static String show(List<long[]> terms) {
+        StringBuilder sb = new StringBuilder();
+        terms.forEach(t -> sb.append(java.util.Arrays.toString(t)));
+        return sb.toString();
+    }
+
     @Test
     void quotientAgreesWithSat4j() {
         // 2^3 orders × 5 partitions of 3 loops

@@ -69,6 +69,33 @@ public final class Access {
         return r;
     }
 
+    /**
+     * Per counter variable of {@code c} (null for the others), its terms as {δ variable or -1, value variable or -1,
+     * constant}, sorted; with {@code rebuilt}, those init's full enumeration gives on a copy of the candidate's
+     * kernel, the oracle of partial_init's incremental terms (which appends a lowering's new bindings).
+     */
+    public static List<List<long[]>> sortedTerms(Candidate c, boolean rebuilt) {
+        Kernel k = c.kernel;
+        if (rebuilt) {
+            k = k.copy();
+            c.engine.buildVars(k, null);
+        }
+        List<List<long[]>> r = new ArrayList<>();
+        for (int v = 0; v < k.nvars; v++) {
+            if (c.engine.counterArray[k.varChoice[v]] == null) {
+                r.add(null);
+                continue;
+            }
+            List<long[]> ts = new ArrayList<>();
+            for (int t = 0; t < k.termDelta[v].length; t++) {
+                ts.add(new long[] { k.termDelta[v][t], k.termVar[v][t], k.termConst[v][t] });
+            }
+            ts.sort(Arrays::compare);
+            r.add(ts);
+        }
+        return r;
+    }
+
     public static long termConst(Candidate c, int cv, int t) {
         return c.kernel.termConst[cv][t];
     }

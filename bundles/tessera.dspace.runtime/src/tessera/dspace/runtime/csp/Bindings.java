@@ -41,38 +41,54 @@ final class Bindings {
     /**
      * The bindings of {@code bs} in which some binder's object is one {@code added} to that binder's set (set →
      * objects: partial_init's new instances), each once and in {@link #forEach}'s order, so that the variables they
-     * make are numbered as a full enumeration would number them.
+     * make are numbered as a full enumeration would number them. With {@code pre}, only those extending its bound
+     * entries (-1 = free). With {@code before} (member list key, {@link #listKey} → its size before the objects were
+     * added), only the bindings that did not exist before: some object sits past its list's old size. Without it, a
+     * binding may also be an old one whose object was added to the set of another parameter.
      */
-    static List<int[]> ofAdded(Kernel k, Binder[] bs, Map<Integer, Set<Integer>> added) {
+    static List<int[]> ofAdded(Kernel k, Binder[] bs, int[] pre, Map<Integer, Set<Integer>> added,
+            Map<Long, Integer> before) {
         List<int[]> found = new ArrayList<>();
         int[] b = new int[bs.length];
         for (int i = 0; i < bs.length; i++) {
             Set<Integer> objs = added.get(bs[i].set());
             if (objs != null) {
                 for (int o : objs) {
-                    Arrays.fill(b, -1);
+                    if (pre != null && pre[i] >= 0 && pre[i] != o) {
+                        continue;
+                    }
+                    if (pre == null) {
+                        Arrays.fill(b, -1);
+                    } else {
+                        System.arraycopy(pre, 0, b, 0, b.length);
+                    }
                     b[i] = o;
                     forEach(k, bs, b, x -> found.add(x.clone()));
                 }
             }
         }
-        if (found.size() < 2) {
+        if (found.size() < 2 && before == null) {
             return found;
         }
         int[] order = order(bs);
         List<int[][]> ranked = new ArrayList<>(found.size());
         for (int[] t : found) {
             int[] r = new int[order.length];
+            boolean isNew = before == null;
             for (int s = 0; s < order.length; s++) {
                 Binder x = bs[order[s]];
-                Kernel.Members m = k.members(x.set(), x.arg() < 0 ? -1 : t[x.arg()]);
+                int param = x.arg() < 0 ? -1 : t[x.arg()];
+                Kernel.Members m = k.members(x.set(), param);
                 int at = 0;
                 while (m.items[at] != t[order[s]]) {
                     at++;
                 }
                 r[s] = at;
+                isNew = isNew || at >= before.getOrDefault(listKey(x.set(), param), 0);
             }
-            ranked.add(new int[][] { r, t });
+            if (isNew) {
+                ranked.add(new int[][] { r, t });
+            }
         }
         ranked.sort(Comparator.comparing((int[][] e) -> e[0], Arrays::compare));
         List<int[]> out = new ArrayList<>(ranked.size());
@@ -82,6 +98,11 @@ final class Bindings {
             }
         }
         return out;
+    }
+
+    /** The key of the member list of {@code set} (of parameter object {@code param}, or -1 for a plain set). */
+    static long listKey(int set, int param) {
+        return ((long) set << 32) | (param < 0 ? 0xffffffffL : param);
     }
 
     /**
@@ -157,6 +178,9 @@ final class Bindings {
             }
             return;
         }
+        if (c != null && lastFree(k, bs, order, b, step) && Propagation.runTableOver(c, g, b, pos, m)) {
+            return; // the last free binder of a choice-only group: one loop over the members, no binding at a time
+        }
         for (int i = 0; i < m.size; i++) {
             int o = m.items[i];
             if (distinct(b, pos, o)) {
@@ -170,8 +194,30 @@ final class Bindings {
         b[pos] = -1;
     }
 
+    /**
+     * Whether the binder at {@code order[step]} is the last free one: every later binder is pre-bound to a member of its
+     * set (a plain one or one whose parameter is bound already), distinct from the others; the free binder's object is
+     * left to the caller.
+     */
+    private static boolean lastFree(Kernel k, Binder[] bs, int[] order, int[] b, int step) {
+        int pos = order[step];
+        for (int s = step + 1; s < order.length; s++) {
+            int p = order[s];
+            Binder x = bs[p];
+            if (b[p] < 0 || x.arg() == pos) {
+                return false;
+            }
+            java.util.Map<Integer, Kernel.Members> pm = x.arg() < 0 ? null : k.param.get(x.set());
+            Kernel.Members m = x.arg() < 0 ? k.plain[x.set()] : pm == null ? null : pm.get(b[x.arg()]);
+            if (m == null || !m.bits.get(b[p]) || !distinct(b, p, b[p])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether {@code o} differs from every object bound at another position. */
-    private static boolean distinct(int[] b, int pos, int o) {
+    static boolean distinct(int[] b, int pos, int o) {
         for (int i = 0; i < b.length; i++) {
             if (i != pos && b[i] == o) {
                 return false;

@@ -192,20 +192,20 @@ public final class Engine {
 
     /** Creates the variables of every choice instance not yet in the table and every counter's terms (init). */
     void buildVars(Kernel k, Diagnostics diags) {
-        buildVars(k, diags, null);
+        buildVars(k, null, null);
     }
 
     /**
      * Creates the variables of every choice instance not yet in the table (init and partial_init). With {@code added}
-     * (partial_init: set → the objects a lowering added to it, snippet values only for new objects), only the
-     * instances that bind an added object are looked for, and the terms of an
-     * existing counter none of whose summation binders ranges over a grown set are kept, since its bindings and their
-     * values are those of the objects it had (lowerings only add); the others are rebuilt as at init. Returns the
-     * counter variables whose terms it built, ascending: the only counters whose bounds can have changed.
+     * (partial_init: set → the objects a lowering added to it, snippet values only for new objects; {@code before}:
+     * each member list's size before, by {@link Bindings#listKey}), only the instances that bind an added object are
+     * looked for, and an existing counter gains the terms of its new bindings, appended: its old bindings and their
+     * values are those it had (lowerings only add), and a counter's bounds and restrictions do not depend on the order
+     * of its terms. Without, every counter's terms are rebuilt. Returns the counter variables that were built or gained
+     * terms, ascending: the only counters whose bounds can have changed.
      */
-    int[] buildVars(Kernel k, Diagnostics diags, Map<Integer, Set<Integer>> added) {
-        Set<Integer> grown = added == null ? null : added.keySet();
-        int before = k.nvars;
+    int[] buildVars(Kernel k, Map<Integer, Set<Integer>> added, Map<Long, Integer> before) {
+        int oldVars = k.nvars;
         while (k.varIndex.size() < prog.choices.size()) {
             k.varIndex.add(new LongIntMap());
         }
@@ -236,73 +236,102 @@ public final class Engine {
                 java.util.Arrays.fill(b, -1);
                 Bindings.forEach(k, bs, b, create);
             } else {
-                Bindings.ofAdded(k, bs, added).forEach(create); // a new instance binds an object its set gained
+                Bindings.ofAdded(k, bs, null, added, null).forEach(create); // a new instance binds an object its set gained
             }
         }
-        // counter terms: partial_init counts terms of new objects like any other (see docs)
         Map<Integer, Set<Integer>> deps = new HashMap<>();
-        boolean[] rebuilt = new boolean[counterArray.length]; // per counter choice: its old counters are rebuilt
-        for (Program.CounterInfo ci : counterArray) {
-            if (ci != null) {
-                rebuilt[ci.choice()] = grown == null || rangesOver(ci, grown, prog);
+        boolean[] grows = new boolean[counterArray.length]; // per counter choice: its old counters may gain terms
+        if (added != null) {
+            boolean[] grown = new boolean[k.plain.length];
+            added.keySet().forEach(set -> grown[set] = true);
+            for (Program.CounterInfo ci : counterArray) {
+                if (ci != null) {
+                    grows[ci.choice()] = rangesOver(ci, grown, prog);
+                }
             }
         }
         int[] built = new int[k.nvars];
         int nbuilt = 0;
-        for (int cvar = 0; cvar < k.nvars; cvar++) {
-            final int v = cvar;
+        for (int v = 0; v < k.nvars; v++) {
             Program.CounterInfo ci = counterArray[k.varChoice[v]];
-            if (ci == null || v < before && !rebuilt[ci.choice()]) {
+            if (ci == null) {
                 continue;
             }
-            built[nbuilt++] = v;
-            List<int[]> terms = new ArrayList<>();
-            List<int[]> binds = new ArrayList<>();
-            List<Long> consts = new ArrayList<>(); // one array at the end: appending copied it per term (quadratic)
-            k.termBind.put(v, binds);
             int[] b = new int[ci.binders().length];
             java.util.Arrays.fill(b, -1);
             System.arraycopy(k.varArgs[v], 0, b, 0, ci.params());
-            Bindings.forEach(k, ci.binders(), b, bind -> {
-                int d = ci.delta() == null ? -1 : lookup(k, ci.delta(), bind);
-                int val = ci.valueChoice() == null ? -1 : lookup(k, ci.valueChoice(), bind);
-                long cst = 0;
-                if (ci.valueCode() != null) {
-                    cst = number(ci.valueCode(), ci.valueCodeArgs(), bind, k);
-                    if (cst < (ci.kind() == ChoiceDecl.CounterKind.MUL ? 1 : 0)) {
-                        throw new InstanceError("counter " + prog.choices.get(ci.choice()).name() + ": value \""
-                                + ci.valueCode() + "\" is " + cst + " for " + names(k, bind),
-                                ci.kind() == ChoiceDecl.CounterKind.MUL ? "mul terms must be ≥ 1" : "sum terms must be ≥ 0");
-                    }
-                }
-                if ((ci.delta() != null && d < 0) || (ci.valueChoice() != null && val < 0)) {
-                    return; // the term's choice instance does not exist for these objects
-                }
-                terms.add(new int[] { d, val, (int) 0 });
-                binds.add(bind.clone());
-                consts.add(cst);
-            });
-            k.termDelta[v] = new int[terms.size()];
-            k.termVar[v] = new int[terms.size()];
-            k.termConst[v] = consts.stream().mapToLong(Long::longValue).toArray();
-            for (int i = 0; i < terms.size(); i++) {
-                k.termDelta[v][i] = terms.get(i)[0];
-                k.termVar[v][i] = terms.get(i)[1];
-                for (int x : new int[] { terms.get(i)[0], terms.get(i)[1] }) {
-                    if (x >= 0) {
-                        deps.computeIfAbsent(x, y -> new LinkedHashSet<>()).add(v);
-                    }
-                }
+            if (added == null || v >= oldVars) {
+                List<int[]> binds = new ArrayList<>();
+                Bindings.forEach(k, ci.binders(), b, bind -> binds.add(bind.clone()));
+                k.termBind.put(v, List.of());
+                k.termDelta[v] = new int[0];
+                k.termVar[v] = new int[0];
+                k.termConst[v] = new long[0];
+                k.counterBase[v] = ci.base() == null ? (ci.kind() == ChoiceDecl.CounterKind.MUL ? 1 : 0)
+                        : number(ci.base(), ci.baseArgs(), k.varArgs[v], k);
+                appendTerms(k, v, ci, binds, deps);
+                built[nbuilt++] = v;
+            } else if (grows[ci.choice()] && appendTerms(k, v, ci, Bindings.ofAdded(k, ci.binders(), b, added, before), deps)) {
+                built[nbuilt++] = v;
             }
-            k.counterBase[v] = ci.base() == null ? (ci.kind() == ChoiceDecl.CounterKind.MUL ? 1 : 0)
-                    : number(ci.base(), ci.baseArgs(), k.varArgs[v], k);
         }
         // per variable, the counters to recompute, ascending (the order of a full rebuild); kept arrays are shared
-        int[][] counterDeps = grown == null ? new int[k.varChoice.length][] : k.counterDeps; // the caller owns k
+        int[][] counterDeps = added == null ? new int[k.varChoice.length][] : k.counterDeps; // the caller owns k
         deps.forEach((x, s) -> counterDeps[x] = union(counterDeps[x], s));
         k.counterDeps = counterDeps;
-        k.indexDense(choiceArray, before);
+        k.indexDense(choiceArray, oldVars);
         return java.util.Arrays.copyOf(built, nbuilt);
+    }
+
+    /**
+     * Appends to counter {@code v} the terms of {@code bindings} (of its binders) whose δ and value choice instances
+     * exist, recording in {@code deps} the variables they read; the term arrays are replaced, not grown in place,
+     * since kernel copies share them. True when a term was added.
+     */
+    private boolean appendTerms(Kernel k, int v, Program.CounterInfo ci, List<int[]> bindings,
+            Map<Integer, Set<Integer>> deps) {
+        int n = k.termDelta[v].length, m = n;
+        if (bindings.isEmpty() && n > 0) {
+            return false;
+        }
+        int[] delta = java.util.Arrays.copyOf(k.termDelta[v], n + bindings.size());
+        int[] var = java.util.Arrays.copyOf(k.termVar[v], n + bindings.size());
+        long[] cst = java.util.Arrays.copyOf(k.termConst[v], n + bindings.size());
+        List<int[]> binds = new ArrayList<>(k.termBind.get(v));
+        for (int[] bind : bindings) {
+            int d = ci.delta() == null ? -1 : lookup(k, ci.delta(), bind);
+            int val = ci.valueChoice() == null ? -1 : lookup(k, ci.valueChoice(), bind);
+            long x = 0;
+            if (ci.valueCode() != null) {
+                x = number(ci.valueCode(), ci.valueCodeArgs(), bind, k);
+                if (x < (ci.kind() == ChoiceDecl.CounterKind.MUL ? 1 : 0)) {
+                    throw new InstanceError("counter " + prog.choices.get(ci.choice()).name() + ": value \""
+                            + ci.valueCode() + "\" is " + x + " for " + names(k, bind),
+                            ci.kind() == ChoiceDecl.CounterKind.MUL ? "mul terms must be ≥ 1" : "sum terms must be ≥ 0");
+                }
+            }
+            if ((ci.delta() != null && d < 0) || (ci.valueChoice() != null && val < 0)) {
+                continue; // the term's choice instance does not exist for these objects
+            }
+            delta[m] = d;
+            var[m] = val;
+            cst[m] = x;
+            m++;
+            binds.add(bind);
+            for (int y : new int[] { d, val }) {
+                if (y >= 0) {
+                    deps.computeIfAbsent(y, z -> new LinkedHashSet<>()).add(v);
+                }
+            }
+        }
+        if (m == n && n > 0) {
+            return false;
+        }
+        k.termDelta[v] = java.util.Arrays.copyOf(delta, m);
+        k.termVar[v] = java.util.Arrays.copyOf(var, m);
+        k.termConst[v] = java.util.Arrays.copyOf(cst, m);
+        k.termBind.put(v, binds);
+        return true;
     }
 
     /** The ascending union of an ascending array (or null) and a set; {@code sorted} itself when it holds the set. */
@@ -342,16 +371,16 @@ public final class Engine {
      * Whether a summation binder of counter {@code ci}, or a parameter of the choices its terms read (a quotient set
      * that grew may give old objects a new instance), ranges over one of {@code sets}.
      */
-    private static boolean rangesOver(Program.CounterInfo ci, Set<Integer> sets, Program prog) {
+    private static boolean rangesOver(Program.CounterInfo ci, boolean[] sets, Program prog) {
         for (int i = ci.params(); i < ci.binders().length; i++) {
-            if (sets.contains(ci.binders()[i].set())) {
+            if (sets[ci.binders()[i].set()]) {
                 return true;
             }
         }
         for (Program.Pattern p : new Program.Pattern[] { ci.delta(), ci.valueChoice() }) {
             if (p != null) {
                 for (int set : prog.choices.get(p.choice()).paramSets()) {
-                    if (sets.contains(set)) {
+                    if (sets[set]) {
                         return true;
                     }
                 }
@@ -430,7 +459,11 @@ public final class Engine {
     }
 
     boolean bool(String snippet, int[] objs, Kernel k) {
-        Object v = value(snippet, objs, k);
+        return bool(value(snippet, objs, k), snippet, objs, k);
+    }
+
+    /** {@code v}, the value of {@code snippet} for {@code objs}, as a boolean. */
+    boolean bool(Object v, String snippet, int[] objs, Kernel k) {
         if (v instanceof Boolean b) {
             return b;
         }

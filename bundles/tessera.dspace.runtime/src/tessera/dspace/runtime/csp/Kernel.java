@@ -52,10 +52,14 @@ final class Kernel {
     /**
      * Per choice, its instances by object index ({@link #indexDense}) as {@link Candidate#find} returns them
      * ({@code var << 1 | reversed}, -1 for none); null: no instance; {@link #HASHED}: look in {@link #varIndex}.
-     * Propagation's lookup without hashing, rebuilt after a lowering adds variables; arrays are shared between copies
-     * and never written once indexed.
+     * Propagation's lookup without hashing, rebuilt after a lowering adds variables; a copy shares its arrays with the
+     * kernel it came from, and writes its own copy of one ({@link #denseOwn}).
      */
     int[][] dense;
+    /** Per choice: whether {@link #dense}'s array is this kernel's own (written in place); null: none is. */
+    private boolean[] denseOwn;
+    /** Per choice of three arguments: the end of the used part of its {@link #dense} array (rows grow by doubling). */
+    private int[] denseEnd;
     int stride;
     int nvars;
     int[] varChoice = new int[16];
@@ -145,7 +149,7 @@ final class Kernel {
      * {@code a}; two: {@code a * stride + b}; three: entry {@code a * stride + b} gives the offset of a row of
      * {@code stride} entries, one per third object, appended to the same array for the pairs that have instances.
      * A new stride (more objects than it holds) rebuilds every array; otherwise only the arrays of choices that gained
-     * a variable are copied and extended, since a copied kernel shares them with the kernel it came from.
+     * a variable are extended, copied first where a copied kernel still shares them with the kernel it came from.
      */
     void indexDense(ChoiceInfo[] choices, int from) {
         int nchoices = choices.length;
@@ -153,22 +157,28 @@ final class Kernel {
         if (dense == null || n > stride || dense.length != nchoices) {
             stride = n + 8; // room for a lowering's few new objects without a rebuild
             dense = new int[nchoices][];
+            denseOwn = new boolean[nchoices];
+            denseEnd = new int[nchoices];
             from = 0;
+        } else if (denseOwn == null) {
+            denseOwn = new boolean[nchoices];
         }
         int s = stride;
-        boolean[] copied = new boolean[nchoices];
         for (int v = from; v < nvars; v++) {
             int ch = varChoice[v];
             int[] d = dense[ch];
             if (d == HASHED) {
                 continue;
             }
-            if (!copied[ch]) {
+            if (!denseOwn[ch]) {
                 int arity = choices[ch].arity();
                 long size = arity == 0 ? 1 : arity == 1 ? s : (long) s * s;
+                if (d == null && size <= MAX_DENSE) {
+                    denseEnd[ch] = (int) size;
+                }
                 d = size > MAX_DENSE ? HASHED : d == null ? fill(new int[(int) size], 0) : d.clone();
                 dense[ch] = d;
-                copied[ch] = true;
+                denseOwn[ch] = true;
                 if (d == HASHED) {
                     continue;
                 }
@@ -186,13 +196,17 @@ final class Kernel {
                 default -> {
                     int pair = a[0] * s + a[1];
                     if (d[pair] < 0) {
-                        if (d.length + s > MAX_DENSE) {
+                        int end = denseEnd[ch];
+                        if (end + s > MAX_DENSE) {
                             dense[ch] = HASHED;
                             continue;
                         }
-                        d[pair] = d.length;
-                        d = fill(Arrays.copyOf(d, d.length + s), d.length);
-                        dense[ch] = d;
+                        if (end + s > d.length) {
+                            d = fill(Arrays.copyOf(d, Math.min(MAX_DENSE, Math.max(end + s, 2 * d.length))), d.length);
+                            dense[ch] = d;
+                        }
+                        d[pair] = end;
+                        denseEnd[ch] = end + s;
                     }
                     d[d[pair] + a[2]] = v << 1;
                 }
@@ -225,6 +239,7 @@ final class Kernel {
             k.varIndex.add(m.copy());
         }
         k.dense = dense == null ? null : dense.clone();
+        k.denseEnd = denseEnd == null ? null : denseEnd.clone(); // denseOwn stays null: the arrays are this kernel's
         k.stride = stride;
         k.nvars = nvars;
         k.varChoice = varChoice.clone();

@@ -285,16 +285,97 @@ final class Propagation {
             off += ins[i].size();
         }
         int tf = c.find(g.target(), bind);
-        if (tf < 0) {
-            return;
+        if (tf >= 0) {
+            applyTable(c, g, c.engine.choiceArray[g.target().choice()], table[idx], tf);
         }
+    }
+
+    /** A choice-only run's result: its table entry {@code allowed}, restricting target instance {@code tf}. */
+    private static void applyTable(Candidate c, Group g, ChoiceInfo target, long allowed, int tf) {
         c.propagatorRuns++;
         int var = tf >> 1;
-        long allowed = table[idx];
         if ((tf & 1) != 0) {
-            allowed = c.choiceInfo(var).invert(allowed);
+            allowed = target.invert(allowed);
         }
-        c.setDomain(var, c.dom[var] & allowed, g.origin());
+        if ((c.dom[var] & allowed) != c.dom[var]) {
+            c.setDomain(var, c.dom[var] & allowed, g.origin());
+        }
+    }
+
+    /**
+     * {@link #runTable} on the bindings that extend {@code b} with each member of {@code m} at binder {@code pos}, the
+     * last free one, in the order and with the results of {@link Bindings#forEachRun}: each pattern's instance is read
+     * from its row of {@link Kernel#dense} along {@code pos}. False, having run nothing, for a group that is not
+     * choice-only or reads a choice of three arguments or one indexed by hash.
+     */
+    static boolean runTableOver(Candidate c, Group g, int[] b, int pos, Kernel.Members m) {
+        long[] table = c.prog.choiceTables.get(g.id());
+        if (table == null) {
+            return false;
+        }
+        Program.Input[] ins = g.inputs();
+        int n = ins.length;
+        Kernel k = c.kernel;
+        int s = k.stride;
+        int[][] rows = new int[n + 1][];
+        int[] base = new int[n + 1], step = new int[n + 1];
+        ChoiceInfo[] info = new ChoiceInfo[n + 1];
+        for (int i = 0; i <= n; i++) {
+            Pattern p = i < n ? ((ChoiceInput) ins[i]).p() : g.target();
+            int[] d = k.dense[p.choice()];
+            int[] a = p.args();
+            if (d == null) {
+                return true; // no instance of the choice: every run is vacuous
+            }
+            if (d == Kernel.HASHED || a.length > 2 || a.length == 2 && a[0] == pos && a[1] == pos) {
+                return false;
+            }
+            for (int x : a) {
+                if (x != pos && b[x] >= s) {
+                    return true; // an object without an instance of the choice (find's -1): every run is vacuous
+                }
+            }
+            rows[i] = d;
+            info[i] = c.engine.choiceArray[p.choice()];
+            switch (a.length) {
+                case 0 -> {
+                }
+                case 1 -> {
+                    base[i] = a[0] == pos ? 0 : b[a[0]];
+                    step[i] = a[0] == pos ? 1 : 0;
+                }
+                default -> {
+                    base[i] = a[0] == pos ? b[a[1]] : a[1] == pos ? b[a[0]] * s : b[a[0]] * s + b[a[1]];
+                    step[i] = a[0] == pos ? s : a[1] == pos ? 1 : 0;
+                }
+            }
+        }
+        long[] absorbing = c.prog.absorbing.get(g.id());
+        long[] dom = c.dom;
+        members: for (int j = 0; j < m.size && !c.failed; j++) {
+            int o = m.items[j];
+            if (o >= s || !Bindings.distinct(b, pos, o)) {
+                continue;
+            }
+            int idx = 0, off = 0;
+            for (int i = 0; i < n; i++) {
+                int f = rows[i][base[i] + o * step[i]];
+                if (f < 0) {
+                    continue members;
+                }
+                long d = (f & 1) != 0 ? info[i].invert(dom[f >> 1]) : dom[f >> 1];
+                if ((d & absorbing[i]) != 0) {
+                    continue members;
+                }
+                idx |= (int) d << off;
+                off += ins[i].size();
+            }
+            int tf = rows[n][base[n] + o * step[n]];
+            if (tf >= 0) {
+                applyTable(c, g, info[n], table[idx], tf);
+            }
+        }
+        return true;
     }
 
     /** The index of the input domains in the group's {@link Program#domainTable}. */

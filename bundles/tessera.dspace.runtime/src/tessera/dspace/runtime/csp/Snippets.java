@@ -26,8 +26,11 @@ final class Snippets {
             Map<Long, Object> shared) {
     }
 
-    /** A composite snippet: {@code "||"} or {@code "&&"} over two parts, {@code "!"} or parentheses over one. */
-    private record Split(String op, List<String> parts) {
+    /**
+     * A composite snippet: {@code "||"} or {@code "&&"} over two parts, {@code "!"} or parentheses over one; per part
+     * its snippet and, per variable of the part, the position of that variable in the composite's.
+     */
+    private record Split(String op, List<String> parts, Snippet[] subs, int[][] at) {
     }
 
     private final Engine engine;
@@ -40,7 +43,10 @@ final class Snippets {
 
     /** The value of {@code text} for the objects bound to its variables, in order, in kernel {@code k}. */
     Object value(String text, int[] objs, Kernel k) {
-        Snippet s = snippet(text);
+        return value(snippet(text), objs, k);
+    }
+
+    private Object value(Snippet s, int[] objs, Kernel k) {
         if (objs.length <= 3 && sharedIn(s, objs, k)) {
             long key = Kernel.key(objs);
             Object c = s.shared.get(key);
@@ -149,8 +155,8 @@ final class Snippets {
                 literal = Boolean.parseBoolean(key);
             } else {
                 split = split(key);
-                for (String part : split == null ? List.<String>of() : split.parts()) {
-                    atoms.addAll(snippet(part).atoms);
+                for (Snippet part : split == null ? new Snippet[0] : split.subs()) {
+                    atoms.addAll(part.atoms);
                 }
             }
         }
@@ -159,34 +165,46 @@ final class Snippets {
     }
 
     /** How a composite snippet is evaluated over its parts; null for an atom. */
-    private static Split split(String key) {
+    private Split split(String key) {
         String s = stripParens(key);
         int at = topLevel(s, "||");
         if (at < 0) {
             at = topLevel(s, "&&");
         }
         if (at >= 0) {
-            return new Split(s.substring(at, at + 2), List.of(s.substring(0, at), s.substring(at + 2)));
+            return split(key, s.substring(at, at + 2), List.of(s.substring(0, at), s.substring(at + 2)));
         }
         if (s.startsWith("!")) {
-            return new Split("!", List.of(s.substring(1)));
+            return split(key, "!", List.of(s.substring(1)));
         }
-        return s.equals(key) ? null : new Split("", List.of(s));
+        return s.equals(key) ? null : split(key, "", List.of(s));
+    }
+
+    private Split split(String key, String op, List<String> parts) {
+        List<String> vars = Instance.snippetVars(key);
+        Snippet[] subs = new Snippet[parts.size()];
+        int[][] at = new int[parts.size()][];
+        for (int p = 0; p < subs.length; p++) {
+            subs[p] = snippet(parts.get(p));
+            List<String> sv = Instance.snippetVars(parts.get(p));
+            at[p] = new int[sv.size()];
+            for (int i = 0; i < at[p].length; i++) {
+                at[p][i] = vars.indexOf(sv.get(i));
+            }
+        }
+        return new Split(op, parts, subs, at);
     }
 
     private Object compute(Snippet sn, int[] objs, Kernel k) {
         String key = sn.key;
-        StringBuilder tuple = new StringBuilder();
-        for (int i = 0; i < objs.length; i++) {
-            tuple.append(i > 0 ? "," : "").append(k.objects.get(objs[i]));
-        }
         Map<String, Object> extra = k.extraValues.get(key);
-        if (extra != null && extra.containsKey(tuple.toString())) {
-            return extra.get(tuple.toString());
-        }
         Instance.SnippetTable t = engine.instance.snippet(key);
+        String tuple = extra == null && t == null ? null : tuple(objs, k);
+        if (extra != null && extra.containsKey(tuple)) {
+            return extra.get(tuple);
+        }
         if (t != null) {
-            Object v = t.lookup(tuple.toString());
+            Object v = t.lookup(tuple);
             if (v != null) {
                 return v;
             }
@@ -198,10 +216,10 @@ final class Snippets {
         }
         Split sp = sn.split;
         if (sp != null) {
-            boolean a = subBool(sp.parts().get(0), sn.vars, objs, k);
+            boolean a = subBool(sp, 0, objs, k);
             return switch (sp.op()) {
-                case "||" -> a || subBool(sp.parts().get(1), sn.vars, objs, k);
-                case "&&" -> a && subBool(sp.parts().get(1), sn.vars, objs, k);
+                case "||" -> a || subBool(sp, 1, objs, k);
+                case "&&" -> a && subBool(sp, 1, objs, k);
                 case "!" -> !a;
                 default -> a; // parentheses
             };
@@ -211,13 +229,23 @@ final class Snippets {
                         + String.join(", ", sn.vars) + ")");
     }
 
-    private boolean subBool(String sub, List<String> vars, int[] objs, Kernel k) {
-        List<String> sv = Instance.snippetVars(sub);
-        int[] so = new int[sv.size()];
+    /** The value of part {@code p} of a composite for the composite's objects {@code objs}, as a boolean. */
+    private boolean subBool(Split sp, int p, int[] objs, Kernel k) {
+        int[] at = sp.at()[p];
+        int[] so = new int[at.length];
         for (int i = 0; i < so.length; i++) {
-            so[i] = objs[vars.indexOf(sv.get(i))];
+            so[i] = objs[at[i]];
         }
-        return engine.bool(sub, so, k);
+        return engine.bool(value(sp.subs()[p], so, k), sp.parts().get(p), so, k);
+    }
+
+    /** The instance's key of an object tuple: the objects' names, comma-separated. */
+    private static String tuple(int[] objs, Kernel k) {
+        StringBuilder tuple = new StringBuilder();
+        for (int i = 0; i < objs.length; i++) {
+            tuple.append(i > 0 ? "," : "").append(k.objects.get(objs[i]));
+        }
+        return tuple.toString();
     }
 
     private static String stripParens(String s) {

@@ -98,7 +98,7 @@ final class Triggers {
         }
         eff.values().forEach((s, m) -> k.extraValues.computeIfAbsent(s, x -> new HashMap<>()).putAll(m));
         boolean newValuesOnly = c.engine.snippets.given(k, eff.values(), objects);
-        partialInit(c, added(k, before), newValuesOnly);
+        partialInit(c, before, newValuesOnly);
     }
 
     /** Seed 001a §3.8: adds {@code obj} to quotient set {@code set} (of parameter {@code param}) and initialises it. */
@@ -106,7 +106,7 @@ final class Triggers {
         c.ownKernel();
         Map<Long, Integer> before = sizes(c.kernel);
         c.engine.addObject(c.kernel, set, param, obj);
-        partialInit(c, added(c.kernel, before), true);
+        partialInit(c, before, true);
     }
 
     /** Sizes of every member list, to find the objects a lowering adds. */
@@ -114,12 +114,12 @@ final class Triggers {
         Map<Long, Integer> m = new HashMap<>();
         for (int s = 0; s < k.plain.length; s++) {
             if (k.plain[s] != null) {
-                m.put(((long) s << 32) | 0xffffffffL, k.plain[s].size);
+                m.put(Bindings.listKey(s, -1), k.plain[s].size);
             }
             Map<Integer, Kernel.Members> pm = k.param.get(s);
             if (pm != null) {
                 for (Map.Entry<Integer, Kernel.Members> e : pm.entrySet()) {
-                    m.put(((long) s << 32) | e.getKey(), e.getValue().size);
+                    m.put(Bindings.listKey(s, e.getKey()), e.getValue().size);
                 }
             }
         }
@@ -134,13 +134,13 @@ final class Triggers {
             List<Long> keys = new ArrayList<>();
             if (k.plain[s] != null) {
                 ms.add(k.plain[s]);
-                keys.add(((long) s << 32) | 0xffffffffL);
+                keys.add(Bindings.listKey(s, -1));
             }
             Map<Integer, Kernel.Members> pm = k.param.get(s);
             if (pm != null) {
                 for (Map.Entry<Integer, Kernel.Members> e : pm.entrySet()) {
                     ms.add(e.getValue());
-                    keys.add(((long) s << 32) | e.getKey());
+                    keys.add(Bindings.listKey(s, e.getKey()));
                 }
             }
             for (int i = 0; i < ms.size(); i++) {
@@ -157,15 +157,16 @@ final class Triggers {
      * Seed 001a §3.9 {@code partial_init}: variables of the new objects, then every propagator instance that binds at
      * least one new object (a binder over a set that grew, pinned to each new object). Once, not twice as {@code init}
      * (digest 001a §8 item 12): every domain a run restricts is queued, so the watches re-run whatever read it before,
-     * and monotone propagators reach the same fixpoint (the descents are the same, DescentFingerprint). Counter terms are
-     * rebuilt only where a grown set can add some, unless the lowering gave snippet values to old objects alone
-     * ({@code newValuesOnly} false).
+     * and monotone propagators reach the same fixpoint (the descents are the same, DescentFingerprint). A counter gains
+     * the terms of its new bindings only, unless the lowering gave snippet values to old objects alone
+     * ({@code newValuesOnly} false: every counter is rebuilt).
      */
-    private static void partialInit(Candidate c, Map<Integer, Set<Integer>> added, boolean newValuesOnly) {
+    private static void partialInit(Candidate c, Map<Long, Integer> before, boolean newValuesOnly) {
+        Map<Integer, Set<Integer>> added = added(c.kernel, before);
         int old = c.kernel.nvars;
         int[] counters;
         try {
-            counters = c.engine.buildVars(c.kernel, null, newValuesOnly ? added : null);
+            counters = c.engine.buildVars(c.kernel, newValuesOnly ? added : null, before);
         } catch (Engine.InstanceError x) {
             c.fail(x.getMessage());
             return;
