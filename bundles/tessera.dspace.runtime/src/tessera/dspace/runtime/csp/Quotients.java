@@ -19,8 +19,9 @@ final class Quotients {
     /** Applies quotient set {@code q} once; true when a member was added or a representative flag fixed. */
     static boolean apply(Candidate c, QuotientDecl q) {
         boolean changed = false;
-        ChoiceInfo repr = c.prog.choice(q.repr());
-        int qset = c.prog.setId(q.name());
+        ChoiceInfo repr = c.prog.choice(q.repr()), equiv = c.prog.choice(q.equiv());
+        int qset = c.prog.setId(q.name()), itemSet = c.prog.setId(q.item().set().set());
+        Map<String, Integer> b = new HashMap<>(); // the binding of the conditions, rebound per object
         List<Integer> params = new ArrayList<>();
         if (q.param() == null) {
             params.add(-1);
@@ -31,7 +32,6 @@ final class Quotients {
             }
         }
         for (int p : params) {
-            int itemSet = c.prog.setId(q.item().set().set());
             Kernel.Members items = q.item().set().arg() != null ? c.kernel.members(itemSet, p) : c.kernel.plain[itemSet];
             if (items == null) {
                 continue;
@@ -57,7 +57,7 @@ final class Quotients {
                 if (c.dom[rv] != 3 && c.dom[rv] != 1) {
                     continue;
                 }
-                Map<String, Integer> b = new HashMap<>();
+                b.clear();
                 if (p >= 0) {
                     b.put(q.param().name(), p);
                 }
@@ -71,12 +71,13 @@ final class Quotients {
                     if (y >= x || y == p) {
                         continue;
                     }
+                    int e = Candidate.find(c.kernel, equiv, new int[] { y, x });
+                    if (e >= 0 && (c.read(e) & q.equivMask()) == 0) {
+                        continue; // y cannot share x's class: no need to read y's conditions
+                    }
                     b.put(q.item().name(), y);
-                    boolean fFalse = Conditions.anyFalse(c, q.conditions(), b);
+                    alone = Conditions.anyFalse(c, q.conditions(), b);
                     b.put(q.item().name(), x);
-                    int e = Candidate.find(c.kernel, c.prog.choice(q.equiv()), new int[] { y, x });
-                    boolean notEquiv = e >= 0 && (c.read(e) & q.equivMask()) == 0;
-                    alone = fFalse || notEquiv;
                 }
                 if (alone && c.dom[rv] == 1) {
                     // the flag was set FALSE (e.g. by a counter's limit) but no lower object can share x's class
