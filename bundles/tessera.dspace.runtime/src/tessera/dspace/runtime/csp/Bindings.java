@@ -161,14 +161,7 @@ final class Bindings {
             return;
         }
         int pos = order[step];
-        Binder x = bs[pos];
-        Kernel.Members m;
-        if (x.arg() >= 0) {
-            java.util.Map<Integer, Kernel.Members> pm = k.param.get(x.set());
-            m = pm == null ? null : pm.get(b[x.arg()]);
-        } else {
-            m = k.plain[x.set()];
-        }
+        Kernel.Members m = members(k, bs[pos], b);
         if (m == null) {
             return;
         }
@@ -178,7 +171,8 @@ final class Bindings {
             }
             return;
         }
-        if (c != null && lastFree(k, bs, order, b, step) && Propagation.runTableOver(c, g, b, pos, m)) {
+        if (c != null && c.prog.choiceTables.get(g.id()) != null && lastFree(k, bs, order, b, step)
+                && Propagation.runTableOver(c, g, b, pos, m)) {
             return; // the last free binder of a choice-only group: one loop over the members, no binding at a time
         }
         for (int i = 0; i < m.size; i++) {
@@ -203,17 +197,24 @@ final class Bindings {
         int pos = order[step];
         for (int s = step + 1; s < order.length; s++) {
             int p = order[s];
-            Binder x = bs[p];
-            if (b[p] < 0 || x.arg() == pos) {
+            if (b[p] < 0 || bs[p].arg() == pos) {
                 return false;
             }
-            java.util.Map<Integer, Kernel.Members> pm = x.arg() < 0 ? null : k.param.get(x.set());
-            Kernel.Members m = x.arg() < 0 ? k.plain[x.set()] : pm == null ? null : pm.get(b[x.arg()]);
+            Kernel.Members m = members(k, bs[p], b);
             if (m == null || !m.bits.get(b[p]) || !distinct(b, p, b[p])) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** The members of binder {@code x}'s set (of the object bound to its parameter, for a parametric one), or null. */
+    private static Kernel.Members members(Kernel k, Binder x, int[] b) {
+        if (x.arg() < 0) {
+            return k.plain[x.set()];
+        }
+        java.util.Map<Integer, Kernel.Members> pm = k.param.get(x.set());
+        return pm == null ? null : pm.get(b[x.arg()]);
     }
 
     /** Whether {@code o} differs from every object bound at another position. */

@@ -269,7 +269,7 @@ public final class Engine {
                 k.termConst[v] = new long[0];
                 k.counterBase[v] = ci.base() == null ? (ci.kind() == ChoiceDecl.CounterKind.MUL ? 1 : 0)
                         : number(ci.base(), ci.baseArgs(), k.varArgs[v], k);
-                appendTerms(k, v, ci, binds, deps);
+                appendTerms(k, v, ci, binds, deps); // built, with or without terms: its bounds are new
                 built[nbuilt++] = v;
             } else if (grows[ci.choice()] && appendTerms(k, v, ci, Bindings.ofAdded(k, ci.binders(), b, added, before), deps)) {
                 built[nbuilt++] = v;
@@ -291,7 +291,7 @@ public final class Engine {
     private boolean appendTerms(Kernel k, int v, Program.CounterInfo ci, List<int[]> bindings,
             Map<Integer, Set<Integer>> deps) {
         int n = k.termDelta[v].length, m = n;
-        if (bindings.isEmpty() && n > 0) {
+        if (bindings.isEmpty()) {
             return false;
         }
         int[] delta = java.util.Arrays.copyOf(k.termDelta[v], n + bindings.size());
@@ -324,7 +324,7 @@ public final class Engine {
                 }
             }
         }
-        if (m == n && n > 0) {
+        if (m == n) {
             return false;
         }
         k.termDelta[v] = java.util.Arrays.copyOf(delta, m);
