@@ -96,6 +96,23 @@ public final class Access {
         return r;
     }
 
+    /**
+     * Per variable of {@code c}, the counter variables whose terms read it, ascending (what propagation recomputes when
+     * it changes); with {@code rebuilt}, those of init's full enumeration on a copy of the candidate's kernel.
+     */
+    public static List<int[]> counterDeps(Candidate c, boolean rebuilt) {
+        Kernel k = c.kernel;
+        if (rebuilt) {
+            k = k.copy();
+            c.engine.buildVars(k, null);
+        }
+        List<int[]> r = new ArrayList<>();
+        for (int v = 0; v < k.nvars; v++) {
+            r.add(k.counterDeps[v] == null ? new int[0] : k.counterDeps[v].clone());
+        }
+        return r;
+    }
+
     public static long termConst(Candidate c, int cv, int t) {
         return c.kernel.termConst[cv][t];
     }

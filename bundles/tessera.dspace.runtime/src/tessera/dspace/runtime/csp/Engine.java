@@ -2,7 +2,6 @@ package tessera.dspace.runtime.csp;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -226,6 +225,12 @@ public final class Engine {
                 if (!index.containsKey(Kernel.key(args))) {
                     int[] a = args.clone();
                     int v = k.newVar(c.id(), a);
+                    if (counterArray[c.id()] != null) {
+                        if (k.ncounterVars == k.counterVars.length) {
+                            k.counterVars = java.util.Arrays.copyOf(k.counterVars, 2 * k.ncounterVars);
+                        }
+                        k.counterVars[k.ncounterVars++] = v;
+                    }
                     if (c.kind() == Kind.INTEGER) {
                         k.universe[v] = universe(c, a, k);
                     }
@@ -239,7 +244,7 @@ public final class Engine {
                 Bindings.ofAdded(k, bs, null, added, null).forEach(create); // a new instance binds an object its set gained
             }
         }
-        Map<Integer, Set<Integer>> deps = new HashMap<>();
+        Deps deps = new Deps();
         boolean[] grows = new boolean[counterArray.length]; // per counter choice: its old counters may gain terms
         if (added != null) {
             boolean[] grown = new boolean[k.plain.length];
@@ -250,13 +255,11 @@ public final class Engine {
                 }
             }
         }
-        int[] built = new int[k.nvars];
+        int[] built = new int[k.ncounterVars];
         int nbuilt = 0;
-        for (int v = 0; v < k.nvars; v++) {
+        for (int i = 0; i < k.ncounterVars; i++) {
+            int v = k.counterVars[i];
             Program.CounterInfo ci = counterArray[k.varChoice[v]];
-            if (ci == null) {
-                continue;
-            }
             int[] b = new int[ci.binders().length];
             java.util.Arrays.fill(b, -1);
             System.arraycopy(k.varArgs[v], 0, b, 0, ci.params());
@@ -277,7 +280,7 @@ public final class Engine {
         }
         // per variable, the counters to recompute, ascending (the order of a full rebuild); kept arrays are shared
         int[][] counterDeps = added == null ? new int[k.varChoice.length][] : k.counterDeps; // the caller owns k
-        deps.forEach((x, s) -> counterDeps[x] = union(counterDeps[x], s));
+        deps.addTo(counterDeps);
         k.counterDeps = counterDeps;
         k.indexDense(choiceArray, oldVars);
         return java.util.Arrays.copyOf(built, nbuilt);
@@ -289,7 +292,7 @@ public final class Engine {
      * since kernel copies share them. True when a term was added.
      */
     private boolean appendTerms(Kernel k, int v, Program.CounterInfo ci, List<int[]> bindings,
-            Map<Integer, Set<Integer>> deps) {
+            Deps deps) {
         int n = k.termDelta[v].length, m = n;
         if (bindings.isEmpty()) {
             return false;
@@ -301,6 +304,9 @@ public final class Engine {
         for (int[] bind : bindings) {
             int d = ci.delta() == null ? -1 : lookup(k, ci.delta(), bind);
             int val = ci.valueChoice() == null ? -1 : lookup(k, ci.valueChoice(), bind);
+            if ((ci.delta() != null && d < 0) || (ci.valueChoice() != null && val < 0)) {
+                continue; // the term's choice instance does not exist for these objects
+            }
             long x = 0;
             if (ci.valueCode() != null) {
                 x = number(ci.valueCode(), ci.valueCodeArgs(), bind, k);
@@ -310,9 +316,6 @@ public final class Engine {
                             ci.kind() == ChoiceDecl.CounterKind.MUL ? "mul terms must be ≥ 1" : "sum terms must be ≥ 0");
                 }
             }
-            if ((ci.delta() != null && d < 0) || (ci.valueChoice() != null && val < 0)) {
-                continue; // the term's choice instance does not exist for these objects
-            }
             delta[m] = d;
             var[m] = val;
             cst[m] = x;
@@ -320,7 +323,7 @@ public final class Engine {
             binds.add(bind);
             for (int y : new int[] { d, val }) {
                 if (y >= 0) {
-                    deps.computeIfAbsent(y, z -> new LinkedHashSet<>()).add(v);
+                    deps.add(y, v);
                 }
             }
         }
@@ -334,37 +337,54 @@ public final class Engine {
         return true;
     }
 
-    /** The ascending union of an ascending array (or null) and a set; {@code sorted} itself when it holds the set. */
-    private static int[] union(int[] sorted, Set<Integer> more) {
-        int n = sorted == null ? 0 : sorted.length;
-        if (sorted != null && holdsAll(sorted, more)) {
-            return sorted; // the usual case: a rebuilt counter's terms read the variables they read before
-        }
-        int[] all = new int[n + more.size()];
-        if (sorted != null) {
-            System.arraycopy(sorted, 0, all, 0, n);
-        }
-        for (int x : more) {
-            all[n++] = x;
-        }
-        java.util.Arrays.sort(all);
-        int m = 0;
-        for (int i = 0; i < all.length; i++) {
-            if (i == 0 || all[i] != all[i - 1]) {
-                all[m++] = all[i];
-            }
-        }
-        return java.util.Arrays.copyOf(all, m);
-    }
+    /** Pairs (variable read by a counter's term, that counter), packed in longs: the counters to recompute per variable. */
+    private static final class Deps {
+        private long[] pairs = new long[64];
+        private int n;
 
-    /** Whether ascending {@code sorted} holds every element of {@code more} (a plain loop: it runs at every lowering). */
-    private static boolean holdsAll(int[] sorted, Set<Integer> more) {
-        for (int x : more) {
-            if (java.util.Arrays.binarySearch(sorted, x) < 0) {
-                return false;
+        void add(int read, int counter) {
+            if (n == pairs.length) {
+                pairs = java.util.Arrays.copyOf(pairs, 2 * n);
+            }
+            pairs[n++] = ((long) read << 32) | counter;
+        }
+
+        /** Adds each variable's counters to its ascending array in {@code counterDeps}, kept when it holds them. */
+        void addTo(int[][] counterDeps) {
+            java.util.Arrays.sort(pairs, 0, n); // by variable, then counter
+            for (int i = 0, j; i < n; i = j) {
+                int x = (int) (pairs[i] >>> 32);
+                for (j = i + 1; j < n && (int) (pairs[j] >>> 32) == x; j++) {
+                }
+                counterDeps[x] = union(counterDeps[x], pairs, i, j);
             }
         }
-        return true;
+
+        /**
+         * The ascending union of an ascending array (or null) and the counters of {@code pairs[from..to)} (ascending);
+         * {@code sorted} itself when it holds them all.
+         */
+        private static int[] union(int[] sorted, long[] pairs, int from, int to) {
+            int n = sorted == null ? 0 : sorted.length;
+            if (sorted != null) {
+                boolean holds = true; // the usual case: a rebuilt counter's terms read the variables they read before
+                for (int i = from; i < to && holds; i++) {
+                    holds = java.util.Arrays.binarySearch(sorted, (int) pairs[i]) >= 0;
+                }
+                if (holds) {
+                    return sorted;
+                }
+            }
+            int[] all = new int[n + to - from];
+            int m = 0;
+            for (int i = 0, p = from; i < n || p < to;) {
+                int x = p == to || i < n && sorted[i] <= (int) pairs[p] ? sorted[i++] : (int) pairs[p++];
+                if (m == 0 || all[m - 1] != x) {
+                    all[m++] = x;
+                }
+            }
+            return java.util.Arrays.copyOf(all, m);
+        }
     }
 
     /**

@@ -62,6 +62,9 @@ final class Kernel {
     private int[] denseEnd;
     int stride;
     int nvars;
+    /** The counter variables, ascending ({@link Engine#buildVars} appends them): the only ones with terms. */
+    int[] counterVars = new int[16];
+    int ncounterVars;
     int[] varChoice = new int[16];
     int[][] varArgs = new int[16][];
     long[][] universe = new long[16][];
@@ -242,6 +245,8 @@ final class Kernel {
         k.denseEnd = denseEnd == null ? null : denseEnd.clone(); // denseOwn stays null: the arrays are this kernel's
         k.stride = stride;
         k.nvars = nvars;
+        k.counterVars = counterVars.clone();
+        k.ncounterVars = ncounterVars;
         k.varChoice = varChoice.clone();
         k.varArgs = varArgs.clone();
         k.universe = universe.clone();

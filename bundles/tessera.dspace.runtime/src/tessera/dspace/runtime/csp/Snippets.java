@@ -48,7 +48,7 @@ final class Snippets {
 
     private Object value(Snippet s, int[] objs, Kernel k) {
         if (objs.length <= 3 && sharedIn(s, objs, k)) {
-            long key = Kernel.key(objs);
+            long key = spread(Kernel.key(objs));
             Object c = s.shared.get(key);
             if (c == null) {
                 c = compute(s, objs, k);
@@ -60,13 +60,21 @@ final class Snippets {
             return compute(s, objs, k); // more objects than a packed key holds: not kept
         }
         Map<Long, Object> mine = k.snippets.computeIfAbsent(s.id, x -> new ConcurrentHashMap<>());
-        long key = Kernel.key(objs);
+        long key = spread(Kernel.key(objs));
         Object c = mine.get(key);
         if (c == null) {
             c = compute(s, objs, k);
             mine.put(key, c);
         }
         return c;
+    }
+
+    /**
+     * A packed object key ({@link Kernel#key}) as the key of a value map: multiplied by an odd constant, a bijection.
+     * {@code Long.hashCode} of a packed key folds object fields onto each other (thousands of keys in a few bins).
+     */
+    private static long spread(long packed) {
+        return packed * 0x9E3779B97F4A7C15L;
     }
 
     /**

@@ -171,11 +171,13 @@ final class Triggers {
             c.fail(x.getMessage());
             return;
         }
-        c.dom = Arrays.copyOf(c.dom, c.kernel.nvars);
-        c.max = Arrays.copyOf(c.max, c.kernel.nvars);
-        c.seen = Arrays.copyOf(c.seen, c.kernel.nvars);
-        c.queue.resize(c.kernel.nvars);
-        c.initDomains(old);
+        if (c.kernel.nvars > old) { // a quotient member often makes no variable
+            c.dom = Arrays.copyOf(c.dom, c.kernel.nvars);
+            c.max = Arrays.copyOf(c.max, c.kernel.nvars);
+            c.seen = Arrays.copyOf(c.seen, c.kernel.nvars);
+            c.queue.resize(c.kernel.nvars);
+            c.initDomains(old);
+        }
         for (int v : counters) { // the others kept their terms, whose domains did not change
             Counters.recompute(c, v);
         }

@@ -19,7 +19,8 @@ import tessera.telamon.search.ChoiceOrder;
  * Seed 001a §3.9 partial_init: after every decision of random descents of the GPU space (lowerings add dimensions,
  * instructions and quotient members), each counter's terms are those of a full rebuild on the same kernel, init's
  * enumeration: the incremental terms neither miss a new binding nor count an old one twice (an object added to the
- * set of one parameter that was already in the set of another).
+ * set of one parameter that was already in the set of another), and each variable's list of the counters that read it
+ * (what propagation recomputes) is the rebuild's.
  */
 public class CounterTermsTest {
     private static int check(Kernel k, int descents, long seed) {
@@ -55,6 +56,11 @@ public class CounterTermsTest {
                         assertEquals(show(rebuilt.get(cv)), show(kept.get(cv)), what);
                         compared++;
                     }
+                }
+                List<int[]> deps = Access.counterDeps(c, false), rebuiltDeps = Access.counterDeps(c, true);
+                for (int x = 0; x < deps.size(); x++) {
+                    assertEquals(Arrays.toString(rebuiltDeps.get(x)), Arrays.toString(deps.get(x)),
+                            k.name() + ": counters reading " + c.choiceOf(x) + c.argsOf(x) + " after deciding " + c.choiceOf(v) + c.argsOf(v));
                 }
             }
         }
