@@ -198,7 +198,9 @@ final class Triggers {
                     int[] b = new int[g.binders().length];
                     Arrays.fill(b, -1);
                     b[i] = o;
-                    Bindings.forEachRun(c, g, b);
+                    if (!Propagation.skips(c, g, b, -1)) { // as a watch: an input the new object fixes may absorb
+                        Bindings.forEachRun(c, g, b);
+                    }
                 }
             }
         }
