@@ -136,6 +136,29 @@ class QuotientTriggerTest {
     }
 
     /**
+     * Copies share their kernel's variable tables until one of them adds a variable: two branches whose lowerings give
+     * the same new object index different objects (st0, then st1) each find their own variables, and their parent,
+     * lowered last, its own.
+     */
+    @Test
+    void branchesIndexTheirOwnVariables() {
+        Candidate parent = Fixtures.init(LOWERED, Fixtures.json(LOWERED_INST));
+        Candidate a = parent.copy(), b = parent.copy();
+        assertTrue(decide(a, "is_in_memory", "TRUE", "v0"));
+        assertTrue(decide(b, "is_in_memory", "TRUE", "v1"));
+        assertEquals(List.of("L1", "L2", "NONE"), dom(b, "cache_level", "st1"));
+        assertEquals(-1, b.variable("cache_level", List.of("st0")));
+        assertEquals(-1, a.variable("cache_level", List.of("st1")));
+        assertEquals(-1, parent.variable("cache_level", List.of("st0")));
+        assertTrue(decide(a, "cache_level", "L1", "st0"));
+        assertEquals(List.of("L1", "L2", "NONE"), dom(b, "cache_level", "ld1"));
+        assertTrue(decide(parent, "is_in_memory", "TRUE", "v1"));
+        assertTrue(decide(parent, "is_in_memory", "TRUE", "v0"));
+        assertEquals(List.of("L1", "L2", "NONE"), dom(parent, "cache_level", "st0"));
+        assertEquals(List.of("L2", "NONE"), dom(a, "cache_level", "ld0"));
+    }
+
+    /**
      * Snippet values of objects a lowering adds belong to its kernel: two branches whose lowerings give the same new
      * object index different objects (st0, then st1) read their own values, through atoms (one from the instance's
      * table, one from the lowering's values) and a composite snippet, while the initial object keeps its values.

@@ -217,12 +217,11 @@ public final class Engine {
             for (int i = 0; i < bs.length; i++) {
                 bs[i] = new Binder("", c.paramSets()[i], c.paramArg()[i]);
             }
-            LongIntMap index = k.varIndex.get(c.id());
             java.util.function.Consumer<int[]> create = args -> {
                 if (c.symmetricStorage() && args[0] > args[1]) {
                     return; // (anti)symmetric choices store half of their instances: lower object first
                 }
-                if (!index.containsKey(Kernel.key(args))) {
+                if (!k.varIndex.get(c.id()).containsKey(Kernel.key(args))) { // newVar may replace the map (a copy)
                     int[] a = args.clone();
                     int v = k.newVar(c.id(), a);
                     if (counterArray[c.id()] != null) {

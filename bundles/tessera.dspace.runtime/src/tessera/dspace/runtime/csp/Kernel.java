@@ -47,8 +47,13 @@ final class Kernel {
     /** [set] → members for plain sets; [set] → param object → members for parametric sets. */
     Members[] plain;
     List<Map<Integer, Members>> param;
-    /** Per choice: packed argument key → variable. */
+    /**
+     * Per choice: packed argument key → variable. A copy shares the maps with the kernel it came from, and each
+     * copies a map before its first new variable of that choice ({@link #varIndexOwn}).
+     */
     List<LongIntMap> varIndex = new ArrayList<>();
+    /** Per choice: whether its {@link #varIndex} map is this kernel's own (written in place); null: none is. */
+    private boolean[] varIndexOwn;
     /**
      * Per choice, its instances by object index ({@link #indexDense}) as {@link Candidate#find} returns them
      * ({@code var << 1 | reversed}, -1 for none); null: no instance; {@link #HASHED}: look in {@link #varIndex}.
@@ -130,6 +135,13 @@ final class Kernel {
         }
         varChoice[nvars] = choice;
         varArgs[nvars] = args;
+        if (varIndexOwn == null || varIndexOwn.length < varIndex.size()) {
+            varIndexOwn = varIndexOwn == null ? new boolean[varIndex.size()] : Arrays.copyOf(varIndexOwn, varIndex.size());
+        }
+        if (!varIndexOwn[choice]) {
+            varIndex.set(choice, varIndex.get(choice).copy());
+            varIndexOwn[choice] = true;
+        }
         varIndex.get(choice).put(key(args), nvars);
         return nvars++;
     }
@@ -238,9 +250,8 @@ final class Kernel {
             }
             k.param.add(m == null ? null : c);
         }
-        for (LongIntMap m : varIndex) {
-            k.varIndex.add(m.copy());
-        }
+        k.varIndex.addAll(varIndex); // shared: neither kernel writes a map before copying it
+        varIndexOwn = null;
         k.dense = dense == null ? null : dense.clone();
         k.denseEnd = denseEnd == null ? null : denseEnd.clone(); // denseOwn stays null: the arrays are this kernel's
         k.stride = stride;
