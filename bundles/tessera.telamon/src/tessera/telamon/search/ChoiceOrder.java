@@ -1,6 +1,9 @@
 package tessera.telamon.search;
 
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import tessera.dspace.runtime.csp.Candidate;
 
@@ -17,20 +20,29 @@ public final class ChoiceOrder {
     private ChoiceOrder() {
     }
 
-    /** The next variable to decide, or -1 when the candidate is fixed. */
+    /** Each group's position in {@link #GROUPS}. */
+    private static final Map<String, Integer> RANK = IntStream.range(0, GROUPS.size()).boxed()
+            .collect(Collectors.toUnmodifiableMap(GROUPS::get, i -> i));
+
+    /**
+     * The next variable to decide, or -1 when the candidate is fixed: the first open variable of the first group that
+     * has one, else the first open variable (one pass, each open variable ranked by its group).
+     */
     public static int next(Candidate c) {
-        List<Integer> open = c.openVariables();
-        if (open.isEmpty()) {
-            return -1;
-        }
-        for (String g : GROUPS) {
-            for (int v : open) {
-                if (c.choiceOf(v).equals(g)) {
-                    return v;
+        int best = -1, bestRank = GROUPS.size() + 1;
+        for (int v = 0, n = c.variableCount(); v < n; v++) {
+            if (c.isOpen(v)) {
+                int rank = RANK.getOrDefault(c.choiceOf(v), GROUPS.size());
+                if (rank < bestRank) {
+                    best = v;
+                    bestRank = rank;
+                    if (rank == 0) {
+                        break;
+                    }
                 }
             }
         }
-        return open.get(0);
+        return best;
     }
 
     /**

@@ -243,17 +243,22 @@ public final class Candidate {
     public List<Integer> openVariables() {
         List<Integer> r = new ArrayList<>();
         for (int v = 0; v < kernel.nvars; v++) {
-            if (choiceInfo(v).kind() != Kind.COUNTER && Long.bitCount(dom[v]) > 1) {
+            if (isOpen(v)) {
                 r.add(v);
             }
         }
         return r;
     }
 
+    /** Whether variable {@code v} is an open enum/integer variable (more than one value left). */
+    public boolean isOpen(int v) {
+        return choiceInfo(v).kind() != Kind.COUNTER && Long.bitCount(dom[v]) > 1;
+    }
+
     /** The first open enum/integer variable in creation order, or -1. */
     public int firstOpen() {
         for (int v = 0; v < kernel.nvars; v++) {
-            if (choiceInfo(v).kind() != Kind.COUNTER && Long.bitCount(dom[v]) > 1) {
+            if (isOpen(v)) {
                 return v;
             }
         }
