@@ -27,6 +27,8 @@ import tessera.telamon.pipeline.SpaceReport;
 import tessera.telamon.pipeline.TelamonPipeline;
 import tessera.telamon.search.Knuth;
 import tessera.telamon.search.RandomDescent;
+import tessera.telamon.search.Sampling;
+import tessera.telamon.search.TagSearch;
 
 /**
  * {@code tessera telamon space|sample|codegen|stats|instance|bound FILE.kernel}: Telamon on GPUs (seed 001 ch. 4) from the command
@@ -49,7 +51,7 @@ public final class TelamonCommand implements CliCommand {
                 usage: tessera telamon space FILE.kernel [--arch sm_80] [--param N=V,...] [--json]
                        tessera telamon sample FILE.kernel [--descents 10] [--seed 1] [--save FILE.decisions] [...]
                        tessera telamon codegen FILE.kernel [--decisions FILE.decisions] [--out-dir DIR] [...]
-                       tessera telamon stats FILE.kernel [--descents 1000] [--probes 1000] [--seed 1] [...]
+                       tessera telamon stats FILE.kernel [--descents 1000] [--probes 1000] [--seed 1] [--threads N] [...]
                        tessera telamon instance FILE.kernel [...]
                        tessera telamon bound FILE.kernel [--decisions FILE.decisions] [--gpu hopper|kepler|FILE.json] [--ordering compiled|emitted]
                        tessera telamon search FILE.kernel [--evaluator synthetic|gpu|replay LOG] [--budget 2000] [--seed 1]
@@ -58,7 +60,9 @@ public final class TelamonCommand implements CliCommand {
                   space    the kernel's objects and the choices left open at the root, by group, with their domains
                   sample   random descents to fixed candidates (dead ends, depth); --save writes the first one's decisions
                   codegen  PTX and launch description for a decision list (default: FILE.decisions beside the kernel)
-                  stats    dead-end probability (Table 4.3) and Knuth's space-size estimate with the average depth (Table 6.1)
+                  stats    dead-end probability (Table 4.3) and Knuth's space-size estimate with the average depth (Table 6.1);
+                           each descent and probe has its own seed, drawn in order from --seed, and they run on --threads
+                           worker threads (default: one per processor; the result does not depend on it)
                   instance the kernel as an instance of the GPU space (JSON for tessera dspace explore and the Candidate Explorer)
                   bound    the lower bound on the time of every implementation of the candidate a (possibly partial)
                            decision list leaves, or of the root, with its explanation (thesis chapter 5); --gpu names
@@ -77,7 +81,7 @@ public final class TelamonCommand implements CliCommand {
                   --arch sm_75, sm_80 (default), sm_86, sm_89 or sm_90; --param N=V,... replaces parameters' values
                            (--param n=64,m=8 is --param n=64 --param m=8)
                   --time-limit S   seconds for the whole command, building the space included (default 600, at most
-                                   1000000); --descents, --probes: 1..1000000
+                                   1000000); --descents, --probes: 0..1000000
                 examples:
                   tessera telamon space examples/telamon/scal.kernel
                   tessera telamon bound examples/telamon/scal.kernel --decisions examples/telamon/scal.decisions""";
@@ -282,43 +286,46 @@ public final class TelamonCommand implements CliCommand {
     }
 
     private int stats(CliContext ctx, Args a, String file, String text, TelamonPipeline.Settings s, Monitor monitor) {
-        int descents = a.intOption("descents", 1000, 1, MAX_SAMPLES);
-        int probes = a.intOption("probes", 1000, 1, MAX_SAMPLES);
+        int descents = a.intOption("descents", 1000, 0, MAX_SAMPLES);
+        int probes = a.intOption("probes", 1000, 0, MAX_SAMPLES);
+        if (descents + probes == 0) {
+            throw new UsageException("--descents 0 and --probes 0 leave nothing to measure: give either more than 0");
+        }
+        long seed = a.longOption("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
+        int threads = a.intOption("threads", TagSearch.Settings.defaultThreads(), 1, SearchCommand.MAX_THREADS);
         Diagnostics d = new Diagnostics();
         TelamonPipeline.Result r = root(ctx, file, text, s, d, monitor);
         if (r == null) {
             return failed(ctx, d);
         }
-        SplittableRandom random = new SplittableRandom(a.longOption("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE));
-        double[] dead = new double[descents];
-        for (int i = 0; i < descents; i++) {
-            monitor.checkCanceled();
-            dead[i] = RandomDescent.run(r.root(), random).deadEnds() > 0 ? 1 : 0;
-        }
-        double[] size = new double[probes], depth = new double[probes];
-        for (int i = 0; i < probes; i++) {
-            monitor.checkCanceled();
-            Knuth.Probe p = Knuth.probe(r.root(), random);
-            size[i] = p.estimate();
-            depth[i] = p.depth();
-        }
-        Knuth.Estimate de = Knuth.Estimate.of(dead), se = Knuth.Estimate.of(size), dp = Knuth.Estimate.of(depth);
+        Sampling.Report report = Sampling.run(r.root(), descents, probes, seed, threads, monitor);
+        Knuth.Estimate de = report.deadEnds(), se = report.size(), dp = report.depth(), re = report.rejected();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("kernel", r.kernel().name());
         out.put("descents", descents);
-        out.put("deadEndProbability", de.mean());
-        out.put("deadEndHalfWidth95", de.halfWidth());
+        List<String> lines = new ArrayList<>();
+        if (descents > 0) {
+            out.put("deadEndProbability", de.mean());
+            out.put("deadEndHalfWidth95", de.halfWidth());
+            out.put("rejectedValueProbability", re.mean());
+            out.put("rejectedValueHalfWidth95", re.halfWidth());
+            out.put("descentsPerSecondPerThread", descents / report.descentSeconds());
+            lines.add(String.format("dead ends %.1f %% ± %.1f, rejected values %.1f %% ± %.1f (%d descents, %.1f a second a thread)",
+                    100 * de.mean(), 100 * de.halfWidth(), 100 * re.mean(), 100 * re.halfWidth(), descents, descents / report.descentSeconds()));
+        }
         out.put("probes", probes);
-        out.put("spaceSize", se.mean());
-        out.put("spaceSizeHalfWidth95", se.halfWidth());
-        out.put("averageDepth", dp.mean());
-        out.put("averageDepthHalfWidth95", dp.halfWidth());
+        if (probes > 0) {
+            out.put("spaceSize", se.mean());
+            out.put("spaceSizeHalfWidth95", se.halfWidth());
+            out.put("averageDepth", dp.mean());
+            out.put("averageDepthHalfWidth95", dp.halfWidth());
+            lines.add(String.format("space size %.3g ± %.2g, average depth %.1f ± %.1f (%d probes)", se.mean(), se.halfWidth(), dp.mean(),
+                    dp.halfWidth(), probes));
+        }
         if (ctx.json()) {
             ctx.json(out);
         } else {
-            ctx.println(String.format("%s: dead ends %.1f %% ± %.1f (%d descents); space size %.3g ± %.2g, average depth %.1f ± %.1f (%d probes)",
-                    r.kernel().name(), 100 * de.mean(), 100 * de.halfWidth(), descents, se.mean(), se.halfWidth(), dp.mean(),
-                    dp.halfWidth(), probes));
+            ctx.println(r.kernel().name() + ": " + String.join("; ", lines));
         }
         return OK;
     }

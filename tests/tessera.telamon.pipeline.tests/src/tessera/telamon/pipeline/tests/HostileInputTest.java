@@ -102,8 +102,9 @@ class HostileInputTest {
         String[][] cases = {
             {"sample", "--descents", "0", "--descents must be between 1 and 1000000"},
             {"sample", "--descents", "2000000000", "--descents must be between 1 and 1000000"},
-            {"stats", "--descents", "-1", "--descents must be between 1 and 1000000"},
-            {"stats", "--probes", "2000000000", "--probes must be between 1 and 1000000"},
+            {"stats", "--descents", "-1", "--descents must be between 0 and 1000000"},
+            {"stats", "--probes", "2000000000", "--probes must be between 0 and 1000000"},
+            {"stats", "--threads", "0", "--threads must be between 1 and 1024"},
             {"space", "--time-limit", "0", "--time-limit must be more than 0"},
             {"stats", "--time-limit", "1e400", "--time-limit"},
         };
@@ -112,7 +113,10 @@ class HostileInputTest {
             assertEquals(CliCommand.USAGE, r.code(), String.join(" ", c) + ": " + r.err());
             assertTrue(r.err().contains(c[3]), r.err());
         }
-        Run r = telamon("stats", "scal.kernel", "--descents", "1000000", "--probes", "1000000", "--time-limit", "0.3");
+        Run none = telamon("stats", "scal.kernel", "--descents", "0", "--probes", "0");
+        assertEquals(CliCommand.USAGE, none.code(), none.err());
+        assertTrue(none.err().contains("leave nothing to measure"), none.err());
+        Run r = telamon("stats", "scal.kernel", "--descents", "1000000", "--probes", "1000000", "--time-limit", "0.3", "--threads", "2");
         assertEquals(CliCommand.FAILED, r.code(), r.err());
         assertTrue(r.err().contains("did not finish within its time limit"), r.err());
     }

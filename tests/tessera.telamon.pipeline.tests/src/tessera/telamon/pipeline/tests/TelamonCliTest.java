@@ -80,6 +80,19 @@ class TelamonCliTest {
         Run r = CliRunner.run(ROOT, "telamon", "stats", "examples/telamon/scal.kernel", "--descents", "20", "--probes", "20");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().matches("(?s)scal: dead ends 0\\.0 % .*space size .* average depth .*\\n"), r.out());
+        // each descent and probe has its own seed: the worker threads do not change the numbers
+        String[] json = new String[2];
+        for (int t = 0; t < 2; t++) {
+            Run j = CliRunner.run(ROOT, "--json", "telamon", "stats", "examples/telamon/axpy.kernel", "--param", "n=64", "--descents", "30",
+                    "--probes", "30", "--seed", "7", "--threads", t == 0 ? "1" : "3");
+            assertEquals(0, j.code(), j.err());
+            json[t] = j.out().replaceAll("\"descentsPerSecondPerThread\":\\s*[0-9.E-]+,?", "");
+            assertTrue(json[t].contains("\"spaceSize\"") && json[t].contains("\"rejectedValueProbability\""), json[t]);
+        }
+        assertEquals(json[0], json[1]);
+        Run p = CliRunner.run(ROOT, "telamon", "stats", "examples/telamon/scal.kernel", "--descents", "0", "--probes", "20");
+        assertEquals(0, p.code(), p.err());
+        assertTrue(p.out().matches("scal: space size .* \\(20 probes\\)\\n"), p.out());
         Run i = CliRunner.run(ROOT, "telamon", "instance", "examples/telamon/scal.kernel", "--param", "n=64");
         assertEquals(0, i.code(), i.err());
         assertTrue(i.out().contains("\"StripDims\""), i.out());

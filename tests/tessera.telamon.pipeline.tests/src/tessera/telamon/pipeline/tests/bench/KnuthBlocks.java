@@ -13,10 +13,12 @@ import java.util.TreeMap;
 import tessera.core.Diagnostics;
 import tessera.dspace.runtime.csp.Candidate;
 import tessera.telamon.search.Knuth;
+import tessera.telamon.search.Sampling;
 
 /**
  * Table 6.1's 100,000 Knuth probes (seed 001 §6.2.2) in blocks that separate runs can share: probe i draws the i-th
- * seed of {@code SplittableRandom(2019)}, as {@link TelamonBenchmark} does with no descents, so a block's sums do not
+ * probe seed of {@link Sampling#seeds} from seed 2019 without descents (as {@code tessera telamon stats --seed 2019}
+ * and {@link TelamonBenchmark} with no descents), so a block's sums do not
  * depend on the run, the machine or the thread that made it. {@code run} appends one line of sums per finished block
  * to a file (a run stopped midway loses only its unfinished block), {@code sum} combines the lines of such files,
  * each block counted once.
@@ -67,7 +69,7 @@ public final class KnuthBlocks {
         if (root == null) {
             throw new IllegalArgumentException(kernel + ": no space: " + d);
         }
-        long[] seeds = new SplittableRandom(2019).longs(first + count).toArray();
+        long[] seeds = Sampling.seeds(2019, 0, first + count)[1];
         if (!Files.exists(file)) {
             Files.writeString(file, Block.HEADER + "\n");
         }
