@@ -20,8 +20,8 @@ import tessera.telamon.search.Sampling;
  * probe seed of {@link Sampling#seeds} from seed 2019 without descents (as {@code tessera telamon stats --seed 2019}
  * and {@link TelamonBenchmark} with no descents), so a block's sums do not
  * depend on the run, the machine or the thread that made it. {@code run} appends one line of sums per finished block
- * to a file (a run stopped midway loses only its unfinished block), {@code sum} combines the lines of such files,
- * each block counted once.
+ * to a file and skips the blocks the file already holds (a run stopped midway loses only its unfinished block, and
+ * the same command resumes it); {@code sum} combines the lines of such files, each block counted once.
  * <pre>
  * JTEST_MAIN=tessera.telamon.pipeline.tests.bench.KnuthBlocks dev/jtest-tcpa tessera.telamon.pipeline -- run KERNEL FIRST COUNT FILE [BLOCK]
  * JTEST_MAIN=tessera.telamon.pipeline.tests.bench.KnuthBlocks dev/jtest-tcpa tessera.telamon.pipeline -- sum FILE…
@@ -70,11 +70,21 @@ public final class KnuthBlocks {
             throw new IllegalArgumentException(kernel + ": no space: " + d);
         }
         long[] seeds = Sampling.seeds(2019, 0, first + count)[1];
+        java.util.Set<Integer> done = new java.util.HashSet<>(); // a rerun of the same command resumes
         if (!Files.exists(file)) {
             Files.writeString(file, Block.HEADER + "\n");
+        } else {
+            for (String line : Files.readAllLines(file)) {
+                if (!line.isBlank() && !line.startsWith("#") && Block.parse(line).kernel().equals(kernel)) {
+                    done.add(Block.parse(line).first());
+                }
+            }
         }
         for (int b = first; b < first + count; b += block) {
             int n = Math.min(block, first + count - b);
+            if (done.contains(b)) {
+                continue;
+            }
             long t0 = System.nanoTime();
             double s = 0, s2 = 0, p = 0, p2 = 0;
             int zeros = 0;
@@ -86,9 +96,9 @@ public final class KnuthBlocks {
                 p2 += (double) probe.depth() * probe.depth();
                 zeros += probe.estimate() == 0 ? 1 : 0;
             }
-            Block done = new Block(kernel, b, n, s, s2, p, p2, zeros, (System.nanoTime() - t0) / 1e9);
-            Files.writeString(file, done.line() + "\n", StandardOpenOption.APPEND);
-            System.err.println(done.line());
+            Block sums = new Block(kernel, b, n, s, s2, p, p2, zeros, (System.nanoTime() - t0) / 1e9);
+            Files.writeString(file, sums.line() + "\n", StandardOpenOption.APPEND);
+            System.err.println(sums.line());
         }
     }
 
