@@ -75,8 +75,9 @@ public final class KnuthBlocks {
             Files.writeString(file, Block.HEADER + "\n");
         } else {
             for (String line : Files.readAllLines(file)) {
-                if (!line.isBlank() && !line.startsWith("#") && Block.parse(line).kernel().equals(kernel)) {
-                    done.add(Block.parse(line).first());
+                Block b = line.isBlank() || line.startsWith("#") ? null : Block.parse(line);
+                if (b != null && b.kernel().equals(kernel)) {
+                    done.add(b.first());
                 }
             }
         }
